@@ -1,0 +1,23 @@
+/**
+ * Jest in ESM mode (NestJS 12 is ESM-only): ts-jest with `useESM`, run by `npm test` under
+ * `node --experimental-vm-modules`. Two projects: unit tests beside the code, e2e tests in test/.
+ * Each e2e file boots the real app on its own database (see test/support/app.ts).
+ */
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.test.json' }] },
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,19 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { Env } from './config/env';
+import { ActivityModule } from './activity/activity.module';
+import { HealthModule } from './health/health.module';
+import { I18nModule } from './i18n/i18n.module';
+import { IdentityModule } from './identity/identity.module';
+import { PlatformModule } from './platform/platform.module';
+
+/** Wires the contexts. Sub-path controllers register before `{id}` routes (see CONTRACT §8). */
+@Module({})
+export class AppModule {
+  static forRoot(env: Env, pglite?: PGlite): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot({ env, pglite }), HealthModule, IdentityModule, I18nModule, ActivityModule],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { DataSourceOptions } from 'typeorm';
+import { migrations } from '../../migrations';
+import { SnakeNamingStrategy } from '../platform/database/snake-naming.strategy';
+import { entities } from './entities';
+
+/**
+ * One set of options for both databases: a PostgreSQL server when `databaseUrl` is given,
+ * otherwise the embedded PostgreSQL instance, reached through PGlite's node-postgres adapter with a
+ * pool of one (it has one session). Same driver, entities, migrations and SQL either way.
+ */
+export function dataSourceOptions(target: { databaseUrl?: string; pglite?: PGlite }): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations,
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+    migrationsTransactionMode: 'each' as const,
+    logging: ['error' as const],
+  };
+  if (target.databaseUrl) {
+    return { ...common, url: target.databaseUrl, poolSize: 10, extra: { max: 10, connectionTimeoutMillis: 10000 } };
+  }
+  if (!target.pglite) throw new Error('Neither DATABASE_URL nor an embedded database was given');
+  return {
+    ...common,
+    poolSize: 1,
+    extra: { ...createPgConfig(target.pglite), max: 1, connectionTimeoutMillis: 10000 },
+  };
+}

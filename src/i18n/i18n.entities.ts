@@ -1,0 +1,3 @@
+import { SupportedLanguageEntity } from './languages/supported-language.entity';
+
+export const i18nEntities = [SupportedLanguageEntity];

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Db } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { conflict, invalidField, notFound } from '../../platform/http/problem';
+import { availableLanguages, Language } from './language-catalogue';
+import { SupportedLanguageEntity } from './supported-language.entity';
+
+const byCode = new Map(availableLanguages.map((l) => [l.languageCode, l]));
+
+/** The languages a workspace supports; content in other languages is refused. */
+@Injectable()
+export class LanguagesService {
+  constructor(private readonly db: Db) {}
+
+  available(): Page<Language> {
+    return { data: availableLanguages, total: availableLanguages.length };
+  }
+
+  async supported(ctx: RequestContext): Promise<Page<Language>> {
+    const rows = await this.db.unscoped.find(SupportedLanguageEntity, {
+      where: { workspaceId: ctx.workspaceId },
+      order: { languageCode: 'ASC' },
+    });
+    const data = rows.map((r) => byCode.get(r.languageCode)!).filter(Boolean);
+    return { data, total: data.length };
+  }
+
+  async add(ctx: RequestContext, languageCode: string): Promise<void> {
+    await this.db.transaction(ctx, async (tx) => {
+      const inserted = await tx.manager
+        .createQueryBuilder()
+        .insert()
+        .into(SupportedLanguageEntity)
+        .values({ workspaceId: ctx.workspaceId, languageCode })
+        .orIgnore()
+        .execute();
+      if ((inserted.raw as unknown[]).length === 0) throw conflict(`${languageCode} is already supported.`, { languageCode: ['is already supported'] });
+      await tx.activities.event('Workspace', ctx.workspaceId, 'WorkspaceLanguageAdded', { newValue: languageCode });
+    });
+  }
+
+  async remove(ctx: RequestContext, languageCode: string): Promise<void> {
+    await this.db.transaction(ctx, async (tx) => {
+      const removed = await tx.manager.delete(SupportedLanguageEntity, { workspaceId: ctx.workspaceId, languageCode });
+      if (!removed.affected) throw notFound('Supported language', languageCode);
+      await tx.activities.event('Workspace', ctx.workspaceId, 'WorkspaceLanguageRemoved', { oldValue: languageCode });
+    });
+  }
+
+  /** For other contexts: a 400 naming `field` unless the workspace supports `languageCode`. */
+  async assertSupported(manager: EntityManager, ctx: RequestContext, languageCode: string, field = 'language'): Promise<void> {
+    const ok = await manager.exists(SupportedLanguageEntity, { where: { workspaceId: ctx.workspaceId, languageCode } });
+    if (!ok) throw invalidField(field, `${languageCode} is not a supported language of this workspace`);
+  }
+}

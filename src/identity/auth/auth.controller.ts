@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx, Public } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import { ApiProblems } from '../../platform/http/openapi';
+import { LoginRequest, RefreshRequest, SwitchWorkspaceRequest, TokenResponse } from './auth.dto';
+import { AuthService } from './auth.service';
+import { LoginThrottlerGuard } from './login-throttler';
+
+@ApiTags('Auth')
+@Controller('core-api/auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @Public()
+  @UseGuards(LoginThrottlerGuard)
+  @ApiOperation({ summary: 'Log in with username or email and password' })
+  @ApiOkResponse({ type: TokenResponse })
+  @ApiProblems(400, 401, 429)
+  login(@Body() body: LoginRequest): Promise<TokenResponse> {
+    return this.auth.login(body);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @Public()
+  @UseGuards(LoginThrottlerGuard)
+  @ApiOperation({ summary: 'Exchange a refresh token for a new pair (the old one dies; reuse revokes the family)' })
+  @ApiOkResponse({ type: TokenResponse })
+  @ApiProblems(400, 401, 429)
+  refresh(@Body() body: RefreshRequest): Promise<TokenResponse> {
+    return this.auth.refresh(body.refreshToken);
+  }
+
+  @Post('switch-workspace')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A new pair bound to another workspace the caller is a member of' })
+  @ApiOkResponse({ type: TokenResponse })
+  @ApiProblems(400, 401, 403)
+  switchWorkspace(@Ctx() ctx: RequestContext, @Body() body: SwitchWorkspaceRequest): Promise<TokenResponse> {
+    return this.auth.switchWorkspace(ctx, body.workspaceId);
+  }
+
+  @Get('logout/:accessToken')
+  @Public()
+  @ApiOperation({ summary: 'End the session of the access token: it and its refresh token are refused from then on' })
+  @ApiOkResponse({ description: 'Logged out (empty body)' })
+  @ApiProblems(401)
+  async logout(@Param('accessToken') accessToken: string): Promise<void> {
+    await this.auth.logout(accessToken);
+  }
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Env } from '../config/env';
+import { Db } from '../platform/database/db';
+import { hashPassword } from './auth/passwords';
+import { UserEntity } from './users/user.entity';
+import { UsersService } from './users/users.service';
+import { WorkspacesService } from './workspaces/workspaces.service';
+
+/**
+ * On the first start (no users at all) creates the bootstrap admin, Owner of a new workspace
+ * (CONTRACT §1). Without BOOTSTRAP_ADMIN_PASSWORD a password is generated and printed once.
+ */
+@Injectable()
+export class BootstrapAdmin implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Bootstrap');
+
+  constructor(
+    private readonly db: Db,
+    private readonly env: Env,
+    private readonly users: UsersService,
+    private readonly workspaces: WorkspacesService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.env.NODE_ENV === 'test') return;
+    const email = this.env.BOOTSTRAP_ADMIN_EMAIL ?? 'admin@example.com';
+    const generated = !this.env.BOOTSTRAP_ADMIN_PASSWORD;
+    const password = this.env.BOOTSTRAP_ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    const passwordHash = await hashPassword(password);
+    const created = await this.db.dataSource.transaction(async (manager) => {
+      // One instance bootstraps, even when several start at once on one database.
+      await manager.query('SELECT pg_advisory_xact_lock(7305001)');
+      if ((await manager.count(UserEntity)) > 0) return null;
+      const user = await this.users.insertUser(manager, {
+        username: 'admin',
+        email,
+        displayName: 'Administrator',
+        apps: [],
+        passwordHash,
+      });
+      return this.workspaces.createWithOwner(manager, user.id, { name: this.env.BOOTSTRAP_WORKSPACE_NAME });
+    });
+    if (!created) return;
+    const lines = [
+      'Bootstrap admin created (Owner of workspace "' + created.name + '", id ' + created.id + ').',
+      `  username: admin   (or ${email})`,
+      generated ? `  password: ${password}   (generated; shown once — change it)` : '  password: the value of BOOTSTRAP_ADMIN_PASSWORD',
+      `  log in:   curl -s -X POST http://localhost:${this.env.PORT}/core-api/auth/login -H 'content-type: application/json' -d '{"username":"admin","password":"…"}'`,
+    ];
+    // Printed on stdout as plain lines as well, so a newcomer sees it among the JSON logs.
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  }
+}

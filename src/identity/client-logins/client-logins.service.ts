@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { Db } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/database/request-context';
+import { listParams, Page } from '../../platform/http/list-query';
+import { paginate } from '../../platform/http/paginate';
+import { notFound } from '../../platform/http/problem';
+import { respond, scopedFields } from '../../platform/http/resource';
+import { hashPassword } from '../auth/passwords';
+import {
+  ClientLoginListQuery,
+  ClientLoginResponse,
+  CreateClientLoginRequest,
+  UpdateClientLoginRequest,
+} from './client-login.dto';
+import { ClientLoginEntity } from './client-login.entity';
+
+export const toClientLoginResponse = (e: ClientLoginEntity): ClientLoginResponse => ({
+  ...scopedFields(e),
+  username: e.username,
+  email: e.email,
+  displayName: e.displayName,
+  status: { active: e.active, lastLoginAt: e.lastLoginAt?.toISOString() ?? null },
+});
+
+const snapshot = (r: ClientLoginResponse) => ({
+  username: r.username,
+  email: r.email,
+  displayName: r.displayName,
+  status: { active: r.status.active },
+  externalReference: r.externalReference,
+});
+
+/** Client logins ("identities"): the shoppers of a workspace. Usernames and emails unique per workspace. */
+@Injectable()
+export class ClientLoginsService {
+  constructor(private readonly db: Db) {}
+
+  async list(ctx: RequestContext, q: ClientLoginListQuery): Promise<Page<ClientLoginResponse>> {
+    const qb = this.db.repo(ctx, ClientLoginEntity, 'Client login').qb('c');
+    if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
+    if (q.external_references?.length) qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    const page = await paginate(qb, listParams(q), {
+      sort: { Email: 'lower(c.email)' },
+      search: ['c.email', 'c.username', 'c.display_name'],
+    });
+    return { data: page.data.map(toClientLoginResponse), total: page.total };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<ClientLoginResponse> {
+    return respond(await this.db.repo(ctx, ClientLoginEntity, 'Client login').get(id), toClientLoginResponse);
+  }
+
+  async getByExternalReference(ctx: RequestContext, externalReference: string): Promise<ClientLoginResponse> {
+    const found = await this.db.repo(ctx, ClientLoginEntity, 'Client login').findOne({ externalReference });
+    if (!found) throw notFound('Client login with external reference', externalReference);
+    return respond(found, toClientLoginResponse);
+  }
+
+  async isEmailAvailable(ctx: RequestContext, email: string): Promise<boolean> {
+    return !(await this.db.repo(ctx, ClientLoginEntity).qb('c').andWhere('lower(c.email) = lower(:email)', { email }).getExists());
+  }
+
+  async isUsernameAvailable(ctx: RequestContext, username: string): Promise<boolean> {
+    return !(await this.db
+      .repo(ctx, ClientLoginEntity)
+      .qb('c')
+      .andWhere('lower(c.username) = lower(:username)', { username })
+      .getExists());
+  }
+
+  async create(ctx: RequestContext, body: CreateClientLoginRequest): Promise<ClientLoginResponse> {
+    const passwordHash = await hashPassword(body.password);
+    return this.db.transaction(ctx, async (tx) => {
+      const saved = await tx.repo(ClientLoginEntity, 'Client login').insert({
+        username: body.username,
+        email: body.email,
+        displayName: body.displayName ?? null,
+        active: body.status?.active ?? true,
+        externalReference: body.externalReference ?? null,
+        passwordHash,
+      });
+      const answer = toClientLoginResponse(saved);
+      await tx.activities.created('ClientLogin', saved.id, snapshot(answer));
+      return respond(saved, toClientLoginResponse);
+    });
+  }
+
+  async update(ctx: RequestContext, id: string, body: UpdateClientLoginRequest): Promise<ClientLoginResponse> {
+    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    return this.db.transaction(ctx, async (tx) => {
+      const repo = tx.repo(ClientLoginEntity, 'Client login');
+      const entity = await repo.getForWrite(id);
+      const before = toClientLoginResponse(entity);
+      Object.assign(entity, {
+        username: body.username,
+        email: body.email,
+        displayName: body.displayName ?? null,
+        active: body.status?.active ?? true,
+        externalReference: body.externalReference ?? null,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      const saved = await repo.save(entity);
+      await tx.activities.updated('ClientLogin', id, snapshot(before), snapshot(toClientLoginResponse(saved)));
+      return respond(saved, toClientLoginResponse);
+    });
+  }
+
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    await this.db.transaction(ctx, async (tx) => {
+      const repo = tx.repo(ClientLoginEntity, 'Client login');
+      const entity = await repo.getForWrite(id);
+      await repo.remove(entity);
+      await tx.activities.deleted('ClientLogin', id, snapshot(toClientLoginResponse(entity)));
+    });
+  }
+}

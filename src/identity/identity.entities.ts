@@ -1,0 +1,8 @@
+import { AuthSessionEntity } from './auth/auth-session.entity';
+import { ClientLoginEntity } from './client-logins/client-login.entity';
+import { UserEntity } from './users/user.entity';
+import { WorkspaceUserView } from './users/workspace-user.view';
+import { MembershipEntity } from './workspaces/membership.entity';
+import { WorkspaceEntity } from './workspaces/workspace.entity';
+
+export const identityEntities = [WorkspaceEntity, UserEntity, MembershipEntity, ClientLoginEntity, AuthSessionEntity, WorkspaceUserView];

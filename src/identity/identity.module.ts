@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { Env } from '../config/env';
+import { resolveJwtSecret } from '../platform/auth/jwt-secret';
+import { AppsController } from './apps/apps.controller';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { JWT_SECRET } from './auth/auth.tokens';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { LoginThrottlerGuard } from './auth/login-throttler';
+import { BootstrapAdmin } from './bootstrap-admin';
+import { ClientLoginsController } from './client-logins/client-logins.controller';
+import { ClientLoginsService } from './client-logins/client-logins.service';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
+import { WorkspacesController } from './workspaces/workspaces.controller';
+import { WorkspacesService } from './workspaces/workspaces.service';
+
+const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSecret };
+
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      extraProviders: [jwtSecret],
+      inject: [JWT_SECRET],
+      useFactory: (secret: string) => ({ secret, signOptions: { algorithm: 'HS256' } }),
+    }),
+  ],
+  controllers: [AuthController, UsersController, ClientLoginsController, WorkspacesController, AppsController],
+  providers: [
+    jwtSecret,
+    AuthService,
+    JwtStrategy,
+    LoginThrottlerGuard,
+    UsersService,
+    ClientLoginsService,
+    WorkspacesService,
+    BootstrapAdmin,
+  ],
+  exports: [AuthService, UsersService, WorkspacesService, ClientLoginsService],
+})
+export class IdentityModule {}

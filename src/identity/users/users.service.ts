@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { Db, Tx } from '../../platform/database/db';
+import type { RequestContext, Role } from '../../platform/database/request-context';
+import { listParams, Page } from '../../platform/http/list-query';
+import { paginate } from '../../platform/http/paginate';
+import { conflict, forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
+import { parseEtag } from '../../platform/database/scoped-repository';
+import { withEtag } from '../../platform/http/etag';
+import { hashPassword } from '../auth/passwords';
+import { MembershipEntity } from '../workspaces/membership.entity';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { CreateUserRequest, UpdateUserRequest, UserListQuery, UserResponse, UserWorkspace } from './user.dto';
+import { UserEntity } from './user.entity';
+import { WorkspaceUserView } from './workspace-user.view';
+
+const displayNameOf = (b: { displayName?: string | null; firstname?: string | null; lastname?: string | null; username: string }) =>
+  b.displayName?.trim() || [b.firstname, b.lastname].filter(Boolean).join(' ').trim() || b.username;
+
+type UserRow = Pick<
+  WorkspaceUserView,
+  'id' | 'userType' | 'username' | 'email' | 'firstname' | 'lastname' | 'displayName' | 'picture' | 'externalReference' | 'createdAt' | 'modifiedAt' | 'role'
+> & { apps?: string[] };
+
+function toResponse(row: UserRow, workspaces: UserWorkspace[], apps: string[]): UserResponse {
+  return {
+    id: row.id,
+    createdAt: new Date(row.createdAt).toISOString(),
+    modifiedAt: new Date(row.modifiedAt).toISOString(),
+    userType: row.userType,
+    username: row.username,
+    email: row.email,
+    firstname: row.firstname ?? null,
+    lastname: row.lastname ?? null,
+    displayName: row.displayName ?? row.username,
+    workspaces,
+    apps,
+    externalReference: row.externalReference ?? null,
+    picture: row.picture ?? null,
+    role: row.role ?? null,
+  };
+}
+
+/** The activity snapshot of a user: what an admin can change. */
+const snapshot = (u: UserResponse) => ({
+  username: u.username,
+  email: u.email,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  displayName: u.displayName,
+  picture: u.picture,
+  apps: u.apps,
+  role: u.role,
+  externalReference: u.externalReference,
+});
+
+@Injectable()
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  async list(ctx: RequestContext, q: UserListQuery): Promise<Page<UserResponse>> {
+    const qb = this.db.repo(ctx, WorkspaceUserView, 'User').qb('u');
+    if (q.external_references?.length) qb.andWhere('u.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.user_types?.length) qb.andWhere('u.user_type IN (:...types)', { types: q.user_types });
+    const page = await paginate(qb, listParams(q), {
+      sort: { DisplayName: 'lower(u.display_name)' },
+      search: ['u.display_name', 'u.username', 'u.email'],
+    });
+    return { data: await this.withWorkspaces(this.db.unscoped, page.data), total: page.total };
+  }
+
+  async get(ctx: RequestContext, id: string, manager: EntityManager = this.db.unscoped): Promise<UserResponse> {
+    const row = await manager.findOne(WorkspaceUserView, { where: { id, workspaceId: ctx.workspaceId } });
+    if (!row) throw notFound('User', id);
+    const [user] = await this.withWorkspaces(manager, [row]);
+    return withEtag(user, row.version);
+  }
+
+  async appsOf(ctx: RequestContext): Promise<string[]> {
+    if (ctx.actor.type !== 'User' || !ctx.actor.id) return [];
+    const user = await this.db.unscoped.findOne(UserEntity, { where: { id: ctx.actor.id }, select: { id: true, apps: true } });
+    return user?.apps ?? [];
+  }
+
+  async create(ctx: RequestContext, body: CreateUserRequest): Promise<UserResponse> {
+    const role = body.role ?? 'Member';
+    if (role === 'Owner' && ctx.role !== 'Owner') throw forbidden('Only an Owner can make someone an Owner.');
+    const passwordHash = await hashPassword(body.password);
+    return this.db.transaction(ctx, async (tx) => {
+      const user = await this.insertUser(tx.manager, { ...body, passwordHash });
+      await tx.manager.insert(MembershipEntity, { workspaceId: ctx.workspaceId, userId: user.id, role });
+      const created = await this.get(ctx, user.id, tx.manager);
+      await tx.activities.created('User', user.id, snapshot(created));
+      return created;
+    });
+  }
+
+  /** Creates the global user row (also used when a workspace is bootstrapped). */
+  async insertUser(
+    manager: EntityManager,
+    body: Omit<CreateUserRequest, 'password' | 'role'> & { passwordHash: string },
+  ): Promise<UserEntity> {
+    const user = manager.create(UserEntity, {
+      id: randomUUID(),
+      username: body.username,
+      email: body.email,
+      firstname: body.firstname ?? null,
+      lastname: body.lastname ?? null,
+      displayName: displayNameOf(body),
+      picture: body.picture ?? null,
+      apps: body.apps ?? [],
+      externalReference: body.externalReference ?? null,
+      passwordHash: body.passwordHash,
+    });
+    await manager.insert(UserEntity, user);
+    return user;
+  }
+
+  async update(ctx: RequestContext, id: string, body: UpdateUserRequest): Promise<UserResponse> {
+    const self = ctx.actor.id === id;
+    if (!ctx.isAdmin() && !self) throw forbidden('Only an Admin or Owner can change other users.');
+    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    return this.db.transaction(ctx, async (tx) => {
+      const membership = await this.lockMembership(tx, id);
+      const before = await this.get(ctx, id, tx.manager);
+      if (before.userType !== 'User') throw notFound('User', id);
+      if (body.role && body.role !== membership.role) await this.changeRole(tx, membership, body.role);
+      const user = await tx.manager.findOneOrFail(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(user.version)) throw preconditionFailed();
+      Object.assign(user, {
+        username: body.username,
+        email: body.email,
+        firstname: body.firstname ?? null,
+        lastname: body.lastname ?? null,
+        displayName: displayNameOf(body),
+        picture: body.picture ?? null,
+        apps: body.apps ?? [],
+        externalReference: body.externalReference ?? null,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      await tx.manager.save(UserEntity, user);
+      const after = await this.get(ctx, id, tx.manager);
+      await tx.activities.updated('User', id, snapshot(before), snapshot(after));
+      return after;
+    });
+  }
+
+  /** Removes the user from this workspace; a user left with no workspace is deleted. */
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    await this.db.transaction(ctx, async (tx) => {
+      const membership = await this.lockMembership(tx, id);
+      const before = await this.get(ctx, id, tx.manager);
+      if (membership.role === 'Owner') {
+        if (ctx.role !== 'Owner') throw forbidden('Only an Owner can remove an Owner.');
+        await this.assertAnotherOwner(tx, id);
+      }
+      await tx.manager.delete(MembershipEntity, { workspaceId: ctx.workspaceId, userId: id });
+      const remaining = await tx.manager.count(MembershipEntity, { where: { userId: id } });
+      if (remaining === 0) await tx.manager.delete(UserEntity, { id });
+      await tx.activities.deleted('User', id, snapshot(before));
+    });
+  }
+
+  private async lockMembership(tx: Tx, userId: string): Promise<MembershipEntity> {
+    const membership = await tx.manager.findOne(MembershipEntity, {
+      where: { workspaceId: tx.ctx.workspaceId, userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!membership) throw notFound('User', userId);
+    return membership;
+  }
+
+  private async changeRole(tx: Tx, membership: MembershipEntity, role: Role): Promise<void> {
+    if (!tx.ctx.isAdmin()) throw forbidden('Only an Admin or Owner can change roles.');
+    if ((role === 'Owner' || membership.role === 'Owner') && tx.ctx.role !== 'Owner') {
+      throw forbidden('Only an Owner can grant or take the Owner role.');
+    }
+    if (membership.role === 'Owner') await this.assertAnotherOwner(tx, membership.userId);
+    await tx.manager.update(MembershipEntity, { workspaceId: membership.workspaceId, userId: membership.userId }, { role });
+  }
+
+  private async assertAnotherOwner(tx: Tx, userId: string): Promise<void> {
+    const owners = await tx.manager
+      .createQueryBuilder(MembershipEntity, 'm')
+      .setLock('pessimistic_write')
+      .where('m.workspace_id = :ws AND m.role = :role', { ws: tx.ctx.workspaceId, role: 'Owner' })
+      .getMany();
+    if (!owners.some((o) => o.userId !== userId)) throw conflict('A workspace must keep at least one Owner.');
+  }
+
+  /** Adds `workspaces` and `apps` to a page of users in two queries, not one per user. */
+  private async withWorkspaces(manager: EntityManager, rows: WorkspaceUserView[]): Promise<UserResponse[]> {
+    const userIds = rows.filter((r) => r.userType === 'User').map((r) => r.id);
+    const clientWorkspaceIds = [...new Set(rows.filter((r) => r.userType === 'Client').map((r) => r.workspaceId))];
+    const [memberships, users, clientWorkspaces] = await Promise.all([
+      userIds.length
+        ? manager
+            .createQueryBuilder(MembershipEntity, 'm')
+            .innerJoin(WorkspaceEntity, 'w', 'w.id = m.workspace_id')
+            .select(['m.user_id AS "userId"', 'm.workspace_id AS "workspaceId"', 'w.name AS name', 'm.role AS role'])
+            .where('m.user_id IN (:...ids)', { ids: userIds })
+            .orderBy('m.created_at')
+            .getRawMany<UserWorkspace & { userId: string }>()
+        : [],
+      userIds.length ? manager.find(UserEntity, { where: { id: In(userIds) }, select: { id: true, apps: true } }) : [],
+      clientWorkspaceIds.length ? manager.find(WorkspaceEntity, { where: { id: In(clientWorkspaceIds) } }) : [],
+    ]);
+    const appsById = new Map(users.map((u) => [u.id, u.apps]));
+    return rows.map((row) =>
+      row.userType === 'User'
+        ? toResponse(
+            row,
+            memberships.filter((m) => m.userId === row.id).map(({ workspaceId, name, role }) => ({ workspaceId, name, role })),
+            appsById.get(row.id) ?? [],
+          )
+        : toResponse(
+            row,
+            clientWorkspaces.filter((w) => w.id === row.workspaceId).map((w) => ({ workspaceId: w.id, name: w.name, role: null })),
+            [],
+          ),
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { roles, type Role } from '../../platform/database/request-context';
+import { PageOf } from '../../platform/http/list-query';
+
+export class WorkspaceRequest {
+  @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 }) @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
+  @ApiPropertyOptional({ default: 'EUR', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' })
+  @IsOptional() @Matches(/^[A-Z]{3}$/, { message: 'defaultCurrency must be an ISO 4217 code such as EUR' }) defaultCurrency?: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) externalReference?: string | null;
+}
+
+export class WorkspaceResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: 'string', nullable: true }) description: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) imageUrl: string | null;
+  @ApiProperty() defaultCurrency: string;
+  @ApiProperty({ type: 'string', nullable: true }) externalReference: string | null;
+  @ApiProperty({ enum: roles, description: 'The caller’s role in it' }) role: Role;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) modifiedAt: string;
+}
+export class WorkspacePage extends PageOf(WorkspaceResponse) {}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { ActivityRecorder } from '../../platform/activity/activity-recorder';
+import { Db } from '../../platform/database/db';
+import { RequestContext } from '../../platform/database/request-context';
+import { parseEtag } from '../../platform/database/scoped-repository';
+import { withEtag } from '../../platform/http/etag';
+import type { Page } from '../../platform/http/list-query';
+import { forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
+import { FileStore } from '../../platform/storage/file-store';
+import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
+import { SupportedLanguageEntity } from '../../i18n/languages/supported-language.entity';
+import { MembershipEntity } from './membership.entity';
+import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
+import { WorkspaceEntity } from './workspace.entity';
+
+const toResponse = (w: WorkspaceEntity, role: MembershipEntity['role']): WorkspaceResponse =>
+  withEtag(
+    {
+      id: w.id,
+      name: w.name,
+      description: w.description,
+      imageUrl: w.imageUrl,
+      defaultCurrency: w.defaultCurrency,
+      externalReference: w.externalReference,
+      role,
+      createdAt: w.createdAt.toISOString(),
+      modifiedAt: w.modifiedAt.toISOString(),
+    },
+    w.version,
+  );
+
+const snapshot = ({ name, description, imageUrl, defaultCurrency, externalReference }: WorkspaceResponse) => ({
+  name,
+  description,
+  imageUrl,
+  defaultCurrency,
+  externalReference,
+});
+
+/** The language a new workspace starts with. */
+export const defaultLanguage = 'en';
+
+@Injectable()
+export class WorkspacesService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+  ) {}
+
+  async listMine(ctx: RequestContext): Promise<Page<WorkspaceResponse>> {
+    if (!ctx.actor.id) return { data: [], total: 0 };
+    const rows = await this.db.unscoped
+      .createQueryBuilder(WorkspaceEntity, 'w')
+      .innerJoinAndMapOne('w.membership', MembershipEntity, 'm', 'm.workspace_id = w.id AND m.user_id = :user', { user: ctx.actor.id })
+      .orderBy('lower(w.name)')
+      .addOrderBy('w.id')
+      .getMany();
+    const data = rows.map((w) => toResponse(w, (w as WorkspaceEntity & { membership: MembershipEntity }).membership.role));
+    return { data, total: data.length };
+  }
+
+  /** A new workspace with `ownerId` as its Owner (callers, the bootstrap and tests use it). */
+  async createWithOwner(manager: EntityManager, ownerId: string, body: WorkspaceRequest): Promise<WorkspaceEntity> {
+    const workspace = manager.create(WorkspaceEntity, {
+      id: randomUUID(),
+      name: body.name,
+      description: body.description ?? null,
+      defaultCurrency: body.defaultCurrency ?? 'EUR',
+      externalReference: body.externalReference ?? null,
+    });
+    await manager.insert(WorkspaceEntity, workspace);
+    await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
+    await manager.insert(SupportedLanguageEntity, { workspaceId: workspace.id, languageCode: defaultLanguage });
+    return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
+  }
+
+  async create(ctx: RequestContext, body: WorkspaceRequest): Promise<WorkspaceResponse> {
+    if (ctx.actor.type !== 'User' || !ctx.actor.id) throw forbidden('Only users can create workspaces.');
+    const ownerId = ctx.actor.id;
+    return this.db.dataSource.transaction(async (manager) => {
+      const workspace = await this.createWithOwner(manager, ownerId, body);
+      const answer = toResponse(workspace, 'Owner');
+      const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner');
+      await new ActivityRecorder(manager, inNew).created('Workspace', workspace.id, snapshot(answer));
+      return answer;
+    });
+  }
+
+  async update(ctx: RequestContext, body: WorkspaceRequest): Promise<WorkspaceResponse> {
+    return this.db.transaction(ctx, async (tx) => {
+      const workspace = await this.lock(tx.manager, ctx);
+      const before = toResponse(workspace, ctx.role!);
+      Object.assign(workspace, {
+        name: body.name,
+        description: body.description ?? null,
+        defaultCurrency: body.defaultCurrency ?? 'EUR',
+        externalReference: body.externalReference ?? null,
+      });
+      const saved = await tx.manager.save(WorkspaceEntity, workspace);
+      const after = toResponse(saved, ctx.role!);
+      await tx.activities.updated('Workspace', workspace.id, snapshot(before), snapshot(after));
+      return after;
+    });
+  }
+
+  async setImage(ctx: RequestContext, file: UploadedImage | undefined): Promise<WorkspaceResponse> {
+    const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'workspace');
+    const url = await this.files.put(key, file!.buffer, contentType);
+    return this.db.transaction(ctx, async (tx) => {
+      const workspace = await this.lock(tx.manager, ctx);
+      const before = toResponse(workspace, ctx.role!);
+      workspace.imageUrl = url;
+      const after = toResponse(await tx.manager.save(WorkspaceEntity, workspace), ctx.role!);
+      await tx.activities.updated('Workspace', workspace.id, snapshot(before), snapshot(after));
+      return after;
+    });
+  }
+
+  /** Deletes the workspace and, by cascade, everything in it. */
+  async remove(ctx: RequestContext): Promise<void> {
+    await this.db.transaction(ctx, async (tx) => {
+      await this.lock(tx.manager, ctx);
+      await tx.manager.delete(WorkspaceEntity, { id: ctx.workspaceId });
+    });
+  }
+
+  private async lock(manager: EntityManager, ctx: RequestContext): Promise<WorkspaceEntity> {
+    const workspace = await manager.findOne(WorkspaceEntity, { where: { id: ctx.workspaceId }, lock: { mode: 'pessimistic_write' } });
+    if (!workspace) throw notFound('Workspace', ctx.workspaceId);
+    if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(workspace.version)) throw preconditionFailed();
+    return workspace;
+  }
+}

@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { createApp } from './app.setup';
+import { InvalidEnvironmentError, loadEnv } from './config/env';
+import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof InvalidEnvironmentError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+  const app = await createApp(env, pglite);
+  await app.listen(env.PORT);
+  process.stdout.write(
+    `Listening on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL server' : `embedded PostgreSQL in ${env.DATA_DIR}`}); API docs at /docs\n`,
+  );
+}
+
+void main();

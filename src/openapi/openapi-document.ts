@@ -1,0 +1,34 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { version } from '../info/version';
+
+const tags: Array<[string, string]> = [
+  ['Auth', 'Log in, refresh, switch workspace, log out'],
+  ['Info', 'Version and server time'],
+  ['Health', 'Liveness and readiness'],
+  ['Users', 'Users and their roles in the workspace'],
+  ['Identities', 'Client logins (shoppers)'],
+  ['Workspaces', 'Workspaces of the caller'],
+  ['Apps', 'The app catalogue'],
+  ['Languages', 'Supported languages'],
+  ['Activities', 'Recorded changes'],
+];
+
+/** The OpenAPI 3 document, generated from the controllers' decorators. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Catalog, CRM and order service')
+    .setDescription(
+      'Multi-workspace back end for catalog, CRM, inventory and sales orders. `/core-api` is the management ' +
+        'interface, `/commerce-api` the storefront interface. Errors are `application/problem+json` (RFC 9457). ' +
+        'Lists answer `{ data, total }`; core GET lists take `Take` (≤ 1000), `Skip`, `SortOrder`, `SortBy`, `Query` ' +
+        '(case-insensitive names) and snake_case filters (repeat a key or separate values with commas).',
+    )
+    .setVersion(version)
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  for (const [name, description] of tags) builder.addTag(name, description);
+  return SwaggerModule.createDocument(app, builder.build(), {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+}

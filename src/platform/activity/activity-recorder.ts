@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import type { RequestContext } from '../database/request-context';
+import { ActivityData, ActivityEntity } from './activity.entity';
+import { diffSnapshots, pascal } from './activity-diff';
+
+/** Runs in the transaction that recorded the activities (CRM's lastContactMoment, webhook outbox). */
+export type ActivityObserver = (manager: EntityManager, ctx: RequestContext, recorded: ActivityEntity[]) => Promise<void>;
+const observers: ActivityObserver[] = [];
+
+/**
+ * The one recorder of activities. Bound to a transaction (see `Tx.activities`): whatever it
+ * records commits or rolls back with the change it describes.
+ * Snapshots are the resource's API shape, so property names match the interface
+ * (`AccountDisplayNameUpdated`, `AccountBillingAddressUpdated`).
+ */
+export class ActivityRecorder {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly ctx: RequestContext,
+  ) {}
+
+  static observe(observer: ActivityObserver): void {
+    if (!observers.includes(observer)) observers.push(observer);
+  }
+
+  /** `{Entity}Created`, with the new snapshot. */
+  created(entityType: string, entityId: string, snapshot?: object): Promise<ActivityEntity[]> {
+    return this.write([{ entityType, entityId, type: `${entityType}Created`, data: snapshot ? { newValue: snapshot } : {} }]);
+  }
+
+  /** One `{Entity}{Property}Updated` per changed property; nothing when nothing changed. */
+  updated(entityType: string, entityId: string, before: object, after: object): Promise<ActivityEntity[]> {
+    return this.write(
+      diffSnapshots(before, after).map((c) => ({
+        entityType,
+        entityId,
+        type: `${entityType}${pascal(c.property)}Updated`,
+        data: { property: c.property, oldValue: c.oldValue, newValue: c.newValue },
+      })),
+    );
+  }
+
+  /** `{Entity}Deleted`, with the last snapshot. */
+  deleted(entityType: string, entityId: string, snapshot?: object): Promise<ActivityEntity[]> {
+    return this.write([{ entityType, entityId, type: `${entityType}Deleted`, data: snapshot ? { oldValue: snapshot } : {} }]);
+  }
+
+  /** A domain event such as `DealArchived`. */
+  event(entityType: string, entityId: string, type: string, data: ActivityData = {}): Promise<ActivityEntity[]> {
+    return this.write([{ entityType, entityId, type, data }]);
+  }
+
+  private async write(items: Array<Pick<ActivityEntity, 'entityType' | 'entityId' | 'type' | 'data'>>): Promise<ActivityEntity[]> {
+    if (items.length === 0) return [];
+    const timestamp = new Date();
+    const rows = items.map((item) =>
+      this.manager.create(ActivityEntity, {
+        ...item,
+        id: randomUUID(),
+        workspaceId: this.ctx.workspaceId,
+        timestamp,
+        actorId: this.ctx.actor.id,
+        actorType: this.ctx.actor.type,
+      }),
+    );
+    // jsonb `data` holds any JSON; TypeORM's deep-partial type cannot express `unknown` members.
+    await this.manager.insert(ActivityEntity, rows as QueryDeepPartialEntity<ActivityEntity>[]);
+    for (const observer of observers) await observer(this.manager, this.ctx, rows);
+    return rows;
+  }
+}

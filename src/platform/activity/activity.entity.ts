@@ -1,0 +1,33 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import type { ActorType } from '../database/request-context';
+
+export interface ActivityData {
+  property?: string;
+  oldValue?: unknown;
+  newValue?: unknown;
+  [key: string]: unknown;
+}
+
+/**
+ * One recorded change. Written by the ActivityRecorder in the transaction of the change, so it is
+ * also the outbox that webhook delivery reads (`seq` orders it).
+ */
+@Entity('activities')
+@Index('ix_activities_workspace_timestamp', ['workspaceId', 'timestamp', 'id'])
+@Index('ix_activities_workspace_entity', ['workspaceId', 'entityId', 'timestamp'])
+@Index('ix_activities_workspace_type', ['workspaceId', 'type', 'timestamp'])
+export class ActivityEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column({ type: 'bigint', generated: 'increment' }) seq: string;
+  @Column('uuid') workspaceId: string;
+  @Column('uuid') entityId: string;
+  @Column({ type: 'varchar', length: 100 }) entityType: string;
+  @Column({ type: 'varchar', length: 200 }) type: string;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) timestamp: Date;
+  @Column({ type: 'uuid', nullable: true }) actorId: string | null;
+  @Column({ type: 'varchar', length: 20 }) actorType: ActorType;
+  @Column({ type: 'jsonb', default: () => "'{}'" }) data: ActivityData;
+
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+}

@@ -1,0 +1,27 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Request } from 'express';
+import type { RequestContext, Role } from '../database/request-context';
+
+export const PUBLIC_KEY = 'auth:public';
+export const MIN_ROLE_KEY = 'auth:minRole';
+export const READ_OPERATION_KEY = 'auth:read';
+
+/** No token needed (login, refresh, logout, info, health, OpenAPI). */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/** The lowest role allowed: `Roles('Admin')` admits Admin and Owner. Default: Member writes, Viewer reads. */
+export const Roles = (min: Role) => SetMetadata(MIN_ROLE_KEY, min);
+
+/** A POST that only reads (list/filter/search): Viewers may call it. */
+export const ReadOperation = () => SetMetadata(READ_OPERATION_KEY, true);
+
+export interface AuthenticatedRequest extends Request {
+  context?: RequestContext;
+}
+
+/** The caller's RequestContext, bound by the AuthGuard. */
+export const Ctx = createParamDecorator((_: unknown, host: ExecutionContext): RequestContext => {
+  const ctx = host.switchToHttp().getRequest<AuthenticatedRequest>().context;
+  if (!ctx) throw new Error('@Ctx() used on a public route');
+  return ctx;
+});

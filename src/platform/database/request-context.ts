@@ -1,0 +1,39 @@
+export const roles = ['Owner', 'Admin', 'Member', 'Viewer'] as const;
+export type Role = (typeof roles)[number];
+export const userTypes = ['User', 'Client'] as const;
+export type UserType = (typeof userTypes)[number];
+export type ActorType = UserType | 'System';
+
+export interface Actor {
+  id: string | null;
+  type: ActorType;
+}
+
+/**
+ * Who is asking, in which workspace. Built once per request by the auth guard and passed
+ * explicitly to every service method, which hands it to the scoped repositories: there is no way
+ * to reach workspace data without one.
+ */
+export class RequestContext {
+  constructor(
+    readonly workspaceId: string,
+    readonly actor: Actor,
+    readonly role: Role | null,
+    /** The `If-Match` header of a write, checked when the entity is loaded for writing. */
+    readonly ifMatch?: string,
+    readonly sessionId?: string,
+  ) {}
+
+  get userType(): UserType {
+    return this.actor.type === 'Client' ? 'Client' : 'User';
+  }
+
+  /** A context for work the service does on its own behalf (bootstrap, seeding, background jobs). */
+  static system(workspaceId: string): RequestContext {
+    return new RequestContext(workspaceId, { id: null, type: 'System' }, 'Owner');
+  }
+
+  isAdmin(): boolean {
+    return this.role === 'Owner' || this.role === 'Admin' || this.actor.type === 'System';
+  }
+}

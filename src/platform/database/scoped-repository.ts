@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EntityManager,
+  EntityTarget,
+  FindManyOptions,
+  FindOneOptions,
+  FindOptionsWhere,
+  In,
+  ObjectLiteral,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
+import { badRequest, notFound, preconditionFailed } from '../http/problem';
+import type { RequestContext } from './request-context';
+
+/** What the repository needs of a row: an id and a workspace (and a version, for If-Match). */
+export interface Scoped {
+  id: string;
+  workspaceId: string;
+  version?: number;
+}
+
+type Where<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
+
+/** `"3"`, `W/"3"` and `3` all name version 3. */
+export const parseEtag = (value: string) => value.trim().replace(/^W\//, '').replace(/"/g, '');
+
+/**
+ * The only door to workspace data. Every read adds `workspace_id = <the caller's workspace>`,
+ * every write stamps it, and a query builder cannot lose the condition (its `where` is an
+ * `andWhere`). Another workspace's row is simply not found.
+ */
+export class ScopedRepository<T extends Scoped> {
+  readonly repository: Repository<T>;
+
+  constructor(
+    manager: EntityManager,
+    target: EntityTarget<T>,
+    readonly ctx: RequestContext,
+    private readonly label: string,
+  ) {
+    this.repository = manager.getRepository(target);
+  }
+
+  get workspaceId(): string {
+    return this.ctx.workspaceId;
+  }
+
+  private scope(where?: Where<T>): Where<T> {
+    const ws = { workspaceId: this.ctx.workspaceId } as FindOptionsWhere<T>;
+    if (!where) return ws;
+    return Array.isArray(where) ? where.map((w) => ({ ...w, ...ws })) : { ...where, ...ws };
+  }
+
+  find(options: FindManyOptions<T> = {}): Promise<T[]> {
+    return this.repository.find({ ...options, where: this.scope(options.where as Where<T>) });
+  }
+
+  findOne(options: FindOneOptions<T> | Where<T>): Promise<T | null> {
+    const opts = 'where' in options ? (options as FindOneOptions<T>) : { where: options as Where<T> };
+    return this.repository.findOne({ ...opts, where: this.scope(opts.where as Where<T>) });
+  }
+
+  count(where?: Where<T>): Promise<number> {
+    return this.repository.count({ where: this.scope(where) });
+  }
+
+  exists(where: Where<T>): Promise<boolean> {
+    return this.repository.exists({ where: this.scope(where) });
+  }
+
+  /** The entity with this id, or a 404 problem. */
+  async get(id: string, options: Omit<FindOneOptions<T>, 'where'> = {}): Promise<T> {
+    const found = await this.findOne({ ...options, where: { id } as FindOptionsWhere<T> });
+    if (!found) throw notFound(this.label, id);
+    return found;
+  }
+
+  /**
+   * The entity locked for this transaction's write (404 when missing, 412 when the request's
+   * If-Match names another version). Call it inside `Db.transaction`.
+   */
+  async getForWrite(id: string, options: Omit<FindOneOptions<T>, 'where' | 'lock'> = {}): Promise<T> {
+    const locked = await this.repository.findOne({
+      where: this.scope({ id } as FindOptionsWhere<T>),
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!locked) throw notFound(this.label, id);
+    if (this.ctx.ifMatch && parseEtag(this.ctx.ifMatch) !== String(locked.version)) throw preconditionFailed();
+    return options.relations ? this.get(id, options) : locked;
+  }
+
+  /** A query builder already confined to the workspace; `where` adds to that condition. */
+  qb(alias: string): SelectQueryBuilder<T> {
+    const qb = this.repository
+      .createQueryBuilder(alias)
+      .where(`${alias}.workspace_id = :__workspaceId`, { __workspaceId: this.ctx.workspaceId });
+    qb.where = qb.andWhere.bind(qb) as typeof qb.where;
+    return qb;
+  }
+
+  /** A new, unsaved entity of this workspace with a fresh id. */
+  create(data: Partial<T>): T {
+    return this.repository.create({ id: randomUUID(), ...data, workspaceId: this.ctx.workspaceId } as T);
+  }
+
+  async insert(data: Partial<T>): Promise<T> {
+    return this.save(this.create(data));
+  }
+
+  save(entity: T): Promise<T>;
+  save(entities: T[]): Promise<T[]>;
+  save(entity: T | T[]): Promise<T | T[]> {
+    const list = Array.isArray(entity) ? entity : [entity];
+    for (const e of list) {
+      if (!e.id) e.id = randomUUID();
+      if (e.workspaceId === undefined) e.workspaceId = this.ctx.workspaceId;
+      if (e.workspaceId !== this.ctx.workspaceId) throw new Error(`Refusing to save a ${this.label} of another workspace`);
+    }
+    return this.repository.save(list as never).then((saved) => (Array.isArray(entity) ? saved : saved[0])) as Promise<
+      T | T[]
+    >;
+  }
+
+  async remove(entity: T): Promise<void> {
+    await this.repository.delete({ id: entity.id, workspaceId: this.ctx.workspaceId } as FindOptionsWhere<T>);
+  }
+
+  async delete(where: Where<T>): Promise<number> {
+    const scoped = this.scope(where);
+    let affected = 0;
+    for (const w of Array.isArray(scoped) ? scoped : [scoped]) affected += (await this.repository.delete(w)).affected ?? 0;
+    return affected;
+  }
+
+  /**
+   * Checks that every id names an entity of this workspace; otherwise a 400 naming `field`
+   * (CONTRACT §3: a reference to another workspace's entity is a bad field, not a 404).
+   */
+  async assertReferences(field: string, ids: Array<string | null | undefined> | string | null | undefined): Promise<void> {
+    const wanted = [...new Set((Array.isArray(ids) ? ids : [ids]).filter((x): x is string => !!x))];
+    if (wanted.length === 0) return;
+    const found = await this.repository.find({
+      select: { id: true } as never,
+      where: this.scope({ id: In(wanted) } as FindOptionsWhere<T>),
+    });
+    if (found.length !== wanted.length) {
+      const have = new Set(found.map((f) => f.id));
+      const missing = wanted.filter((id) => !have.has(id));
+      throw badRequest({ [field]: [`${this.label} ${missing.join(', ')} does not exist in this workspace.`] });
+    }
+  }
+}
+
+export type AnyEntity = ObjectLiteral;

@@ -1,0 +1,140 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export const sortOrders = ['Asc', 'Desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/** What every list operation is asked, whatever the wire form (query string or POST body). */
+export interface ListParams<S extends string = string> {
+  take: number;
+  skip: number;
+  sortBy: S;
+  sortOrder: SortOrder;
+  query?: string;
+}
+
+type Ctor<T> = new () => T;
+
+export interface ListQueryBase<S extends string> {
+  Take: number;
+  Skip: number;
+  SortOrder: SortOrder;
+  SortBy: S;
+  Query?: string;
+}
+
+/**
+ * The query-string base of a core GET collection (CONTRACT §5): `Take` (default 100, max 1000),
+ * `Skip`, `SortOrder`, `SortBy` (one of `sortBy`, default the first), `Query`. Names are
+ * case-insensitive (see ValidationPipe). Extend it with the resource's snake_case filters.
+ */
+export function ListQuery<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListQueryBase<S>> {
+  class ListQueryDto implements ListQueryBase<S> {
+    @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 100, description: 'Page size (case-insensitive name)' })
+    @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1000)
+    Take = 100;
+
+    @ApiPropertyOptional({ minimum: 0, default: 0 })
+    @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2147483647)
+    Skip = 0;
+
+    @ApiPropertyOptional({ enum: sortOrders, default: 'Asc' })
+    @IsOptional() @IsIn(sortOrders)
+    SortOrder: SortOrder = 'Asc';
+
+    @ApiPropertyOptional({ enum: sortBy, default: sortBy[0] })
+    @IsOptional() @IsIn(sortBy)
+    SortBy: S = sortBy[0];
+
+    @ApiPropertyOptional({ description: 'Case-insensitive text search over the name-like fields', maxLength: 255 })
+    @IsOptional() @IsString() @MaxLength(255)
+    Query?: string;
+  }
+  return ListQueryDto;
+}
+
+export interface ListBodyBase<S extends string> {
+  take: number;
+  skip: number;
+  sortOrder: SortOrder;
+  sortBy: S;
+  query?: string;
+}
+
+/** The body base of the POST list/filter operations: the same parameters, camelCase, JSON-typed. */
+export function ListBody<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListBodyBase<S>> {
+  class ListBodyDto implements ListBodyBase<S> {
+    @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 100 })
+    @IsOptional() @IsInt() @Min(0) @Max(1000)
+    take = 100;
+
+    @ApiPropertyOptional({ minimum: 0, default: 0 })
+    @IsOptional() @IsInt() @Min(0) @Max(2147483647)
+    skip = 0;
+
+    @ApiPropertyOptional({ enum: sortOrders, default: 'Asc' })
+    @IsOptional() @IsIn(sortOrders)
+    sortOrder: SortOrder = 'Asc';
+
+    @ApiPropertyOptional({ enum: sortBy, default: sortBy[0] })
+    @IsOptional() @IsIn(sortBy)
+    sortBy: S = sortBy[0];
+
+    @ApiPropertyOptional({ maxLength: 255 })
+    @IsOptional() @IsString() @MaxLength(255)
+    query?: string;
+  }
+  return ListBodyDto;
+}
+
+/** Normalises either wire form to ListParams. */
+export function listParams<S extends string>(q: ListQueryBase<S> | ListBodyBase<S>): ListParams<S> {
+  if ('Take' in q) return { take: q.Take, skip: q.Skip, sortBy: q.SortBy, sortOrder: q.SortOrder, query: q.Query || undefined };
+  return { take: q.take, skip: q.skip, sortBy: q.sortBy, sortOrder: q.sortOrder, query: q.query || undefined };
+}
+
+const raw = ({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key];
+
+/** An array filter: repeated keys (`ids=a&ids=b`) and comma-separated values (`ids=a,b`) alike. */
+export const ArrayFilter = () =>
+  Transform((p) => {
+    const v = raw(p);
+    if (v === undefined || v === null || v === '') return undefined;
+    return ([] as unknown[])
+      .concat(v)
+      .flatMap((x) => String(x).split(','))
+      .map((x) => x.trim())
+      .filter((x) => x.length > 0);
+  });
+
+/** `true` / `false`; anything else stays a string and fails `@IsBoolean()`. */
+export const BooleanFilter = () =>
+  Transform((p) => {
+    const v = raw(p);
+    return v === 'true' ? true : v === 'false' ? false : v;
+  });
+
+/** A number from the query string; a non-number fails `@IsNumber()`. */
+export const NumberFilter = () =>
+  Transform((p) => {
+    const v = raw(p);
+    if (v === undefined || v === '') return undefined;
+    return typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+  });
+
+/** The answer of every list: `{ data, total }`, with `total` counting every match. */
+export interface Page<T> {
+  data: T[];
+  total: number;
+}
+
+/** OpenAPI class for `{ data: T[], total }`. */
+export function PageOf<T>(item: Ctor<T>): Ctor<Page<T>> {
+  class PageDto implements Page<T> {
+    @ApiProperty({ type: [item] }) data: T[];
+    @ApiProperty({ type: 'integer', format: 'int32', description: 'All matches, ignoring take/skip' }) total: number;
+  }
+  Object.defineProperty(PageDto, 'name', { value: `${item.name.replace(/Response$|Dto$/, '')}Page` });
+  return PageDto;
+}

@@ -1,0 +1,108 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { FieldErrors, Problem, problemTitle } from './problem';
+import { constraintField } from './constraint-names';
+
+interface Shaped {
+  status: number;
+  detail: string;
+  errors?: FieldErrors;
+  headers?: Record<string, string>;
+}
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Database errors that are the caller's fault, by SQLSTATE. Anything else is a 500. */
+function fromDatabase(error: QueryFailedError): Shaped | undefined {
+  const driver = error.driverError as { code?: string; constraint?: string; detail?: string; column?: string };
+  const field = driver.constraint ? constraintField(driver.constraint) : undefined;
+  switch (driver.code) {
+    case '23505':
+      return {
+        status: 409,
+        detail: `The value of ${field ?? 'a unique field'} is already in use in this workspace.`,
+        errors: field ? { [field]: ['is already in use'] } : undefined,
+      };
+    case '23503':
+      return { status: 409, detail: 'The entity is still referenced by other entities, or references one that is gone.' };
+    case '23514':
+    case '22001':
+    case '22003':
+    case '22P02':
+    case '22007':
+    case '22008':
+      return {
+        status: 400,
+        detail: 'A value is out of range or malformed.',
+        errors: driver.column ? { [camel(driver.column)]: ['is out of range or malformed'] } : field ? { [field]: ['is invalid'] } : undefined,
+      };
+    case '40001':
+    case '40P01':
+      return { status: 409, detail: 'The request collided with a concurrent change; retry it.' };
+    default:
+      return undefined;
+  }
+}
+
+/** Errors raised by Express middleware (body parser) before Nest routing. */
+function fromMiddleware(error: { type?: string; status?: number }): Shaped | undefined {
+  if (error.type === 'entity.too.large') return { status: 413, detail: 'The request body exceeds the limit of 1 MiB.' };
+  if (error.type === 'entity.parse.failed') return { status: 400, detail: 'The request body is not valid JSON.' };
+  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported')
+    return { status: 415, detail: 'The request body encoding is not supported.' };
+  return undefined;
+}
+
+/**
+ * The one place where failures become answers: `application/problem+json` (RFC 9457) for every
+ * status. A 500 says nothing internal and carries the correlation id that the log line carries.
+ */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const shaped = this.shape(exception);
+    const requestId = String(req.id ?? '');
+    const body: Record<string, unknown> = {
+      type: `https://httpstatuses.io/${shaped.status}`,
+      title: problemTitle(shaped.status),
+      status: shaped.status,
+      detail: shaped.detail,
+      instance: req.originalUrl?.split('?')[0]?.replace(/(\/auth\/logout\/)[^/]+/, '$1…'),
+    };
+    if (shaped.errors) body.errors = shaped.errors;
+    if (shaped.status >= 500) {
+      body.correlationId = requestId;
+      this.logger.error({ err: exception, requestId }, 'Unhandled error');
+    }
+    if (res.headersSent) return;
+    for (const [k, v] of Object.entries(shaped.headers ?? {})) res.setHeader(k, v);
+    res.status(shaped.status).type('application/problem+json').send(JSON.stringify(body));
+  }
+
+  private shape(exception: unknown): Shaped {
+    if (exception instanceof Problem) {
+      return { status: exception.getStatus(), detail: exception.detail, errors: exception.errors, headers: exception.headers };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse() as string | { message?: string | string[] };
+      const message = typeof response === 'string' ? response : response.message;
+      const detail = Array.isArray(message) ? message.join('; ') : (message ?? exception.message);
+      if (status === 413) return { status, detail: 'The request or upload exceeds the size limit.' };
+      return { status, detail: status === 404 && /^Cannot /.test(detail) ? 'No such resource or operation.' : detail };
+    }
+    if (exception instanceof QueryFailedError) {
+      const known = fromDatabase(exception);
+      if (known) return known;
+    }
+    const fromMw = fromMiddleware(exception as { type?: string });
+    if (fromMw) return fromMw;
+    return { status: 500, detail: 'An unexpected error occurred. Quote the correlation id when you report it.' };
+  }
+}

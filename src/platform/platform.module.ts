@@ -1,0 +1,48 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../config/database-options';
+import { Env } from '../config/env';
+import { AuthGuard } from './auth/auth.guard';
+import { Db } from './database/db';
+import { EtagInterceptor } from './http/etag';
+import { ProblemFilter } from './http/problem.filter';
+import { ValidationPipe } from './http/validation.pipe';
+import { StorageModule } from './storage/storage.module';
+
+export interface PlatformOptions {
+  env: Env;
+  /** The embedded database, when DATABASE_URL is not set. */
+  pglite?: PGlite;
+}
+
+/** The kernel every context uses: configuration, database, the guard, validation, errors, storage. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [StorageModule],
+      providers: [
+        { provide: Env, useValue: options.env },
+        {
+          provide: DataSource,
+          useFactory: async () => {
+            const dataSource = new DataSource(dataSourceOptions({ databaseUrl: options.env.DATABASE_URL, pglite: options.pglite }));
+            await dataSource.initialize();
+            if (options.env.MIGRATIONS_RUN) await dataSource.runMigrations({ transaction: 'each' });
+            return dataSource;
+          },
+        },
+        Db,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_PIPE, useClass: ValidationPipe },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
+      ],
+      exports: [Env, DataSource, Db],
+    };
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
+
+describe('HTTP conventions (CONTRACT §4–6)', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+
+  beforeAll(async () => {
+    t = await startApp();
+    ws = await t.workspace();
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 as problem+json without a token', async () => {
+    const res = await t.http.get('/core-api/users');
+    expect(res.status).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ type: expect.any(String), title: 'Unauthorized', status: 401, detail: expect.any(String), instance: '/core-api/users' });
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const forged = ws.owner.token.split('.').slice(0, 2).join('.') + '.c2lnbmF0dXJl';
+    expect((await t.http.get('/core-api/users').set('Authorization', `Bearer ${forged}`)).status).toBe(401);
+  });
+
+  it('serves JSON as text/json and text/plain when asked', async () => {
+    const asTextJson = await ws.owner.get('/core-api/users').set('Accept', 'text/json');
+    expect(asTextJson.headers['content-type']).toMatch(/^text\/json/);
+    expect(JSON.parse(asTextJson.text).total).toBe(1);
+    const asText = await ws.owner.get('/core-api/users').set('Accept', 'text/plain');
+    expect(asText.headers['content-type']).toMatch(/^text\/plain/);
+    expect(JSON.parse(asText.text).total).toBe(1);
+    const other = await ws.owner.get('/core-api/users').set('Accept', 'application/xml');
+    expect(other.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('accepts text/json and application/*+json bodies and refuses other types with 415', async () => {
+    const json = JSON.stringify({ name: 'Another' });
+    const textJson = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'text/json').send(json);
+    expect(textJson.status).toBe(200);
+    const vnd = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/vnd.api+json').send(json);
+    expect(vnd.status).toBe(200);
+    const plain = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'text/plain').send('name=x');
+    expect(plain.status).toBe(415);
+    expect(plain.headers['content-type']).toMatch(/problem\+json/);
+  });
+
+  it('answers 413 for a body over 1 MiB and 400 for malformed JSON', async () => {
+    const big = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/json').send(JSON.stringify({ name: 'x'.repeat(1100 * 1024) }));
+    expect(big.status).toBe(413);
+    const bad = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/json').send('{"name":');
+    expect(bad.status).toBe(400);
+  });
+
+  it('lists every bad field in errors, including over-long strings', async () => {
+    const res = await ws.owner.post('/core-api/users', { username: 'a'.repeat(256), email: 'not-an-email', password: 1 });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password', 'username']);
+  });
+
+  it('validates list parameters: case-insensitive names, ranges, enums', async () => {
+    expect((await ws.owner.get('/core-api/users?take=1&SKIP=0&sortorder=Desc&SortBy=DisplayName')).status).toBe(200);
+    const bad = await ws.owner.get('/core-api/users?Take=1001&Skip=-1&SortBy=Nope&SortOrder=Up');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['Skip', 'SortBy', 'SortOrder', 'Take']);
+    const badEnum = await ws.owner.get('/core-api/users?user_types=Robot');
+    expect(badEnum.status).toBe(400);
+    expect(badEnum.body.errors).toHaveProperty('user_types');
+  });
+
+  it('answers 400 naming the id for a malformed UUID and 404 for an unknown route', async () => {
+    const res = await ws.owner.get('/core-api/users/not-a-uuid');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty('id');
+    expect((await ws.owner.get('/core-api/nothing-here')).status).toBe(404);
+  });
+
+  it('echoes x-request-id, or makes one', async () => {
+    const given = await t.http.get('/core-api/info').set('x-request-id', 'abc-123');
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await t.http.get('/core-api/info');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves info, health and the OpenAPI document without a token', async () => {
+    const version = await t.http.get('/core-api/info/version');
+    expect(version.body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    const info = await t.http.get('/core-api/info');
+    expect(info.body.serverTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
+    expect((await t.http.get('/health/live')).status).toBe(200);
+    expect((await t.http.get('/health/ready')).body.status).toBe('ok');
+    const doc = await t.http.get('/openapi.json');
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(doc.body.components.securitySchemes.bearer).toBeDefined();
+    expect((await t.http.get('/docs')).status).toBeLessThan(400);
+  });
+});

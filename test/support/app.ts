@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.setup';
+import { AuthService } from '../../src/identity/auth/auth.service';
+import { hashPassword } from '../../src/identity/auth/passwords';
+import { UsersService } from '../../src/identity/users/users.service';
+import { MembershipEntity } from '../../src/identity/workspaces/membership.entity';
+import { WorkspacesService } from '../../src/identity/workspaces/workspaces.service';
+import { ClientLoginEntity } from '../../src/identity/client-logins/client-login.entity';
+import type { Role } from '../../src/platform/database/request-context';
+import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
+import { templatePath, testEnv } from './test-env';
+
+export const password = 'correct-horse-battery';
+let passwordHash: Promise<string> | undefined;
+
+/** An authenticated caller: supertest requests with its bearer token. */
+export class Caller {
+  constructor(
+    private readonly app: INestApplication,
+    readonly token: string,
+    readonly userId: string,
+    readonly workspaceId: string,
+    readonly username: string,
+  ) {}
+
+  private http() {
+    return request(this.app.getHttpServer());
+  }
+  get(path: string) {
+    return this.http().get(path).set('Authorization', `Bearer ${this.token}`);
+  }
+  post(path: string, body?: object) {
+    return this.http().post(path).set('Authorization', `Bearer ${this.token}`).send(body);
+  }
+  put(path: string, body?: object) {
+    return this.http().put(path).set('Authorization', `Bearer ${this.token}`).send(body);
+  }
+  delete(path: string, body?: object) {
+    const r = this.http().delete(path).set('Authorization', `Bearer ${this.token}`);
+    return body ? r.send(body) : r;
+  }
+}
+
+/** A workspace of its own for a test, with its Owner and a way to add callers of other roles. */
+export class WorkspaceFixture {
+  constructor(
+    private readonly t: TestApp,
+    readonly id: string,
+    readonly owner: Caller,
+  ) {}
+
+  /** A new user with `role` in this workspace, logged in. */
+  async member(role: Role): Promise<Caller> {
+    const ds = this.t.app.get(DataSource);
+    const username = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}`;
+    const user = await this.t.app.get(UsersService).insertUser(ds.manager, {
+      username,
+      email: `${username}@example.test`,
+      passwordHash: await (passwordHash ??= hashPassword(password)),
+    });
+    await ds.manager.insert(MembershipEntity, { workspaceId: this.id, userId: user.id, role });
+    return this.t.login(user.id, 'User', this.id, username);
+  }
+
+  /** A new client login of this workspace, logged in (userType Client). */
+  async client(): Promise<Caller> {
+    const ds = this.t.app.get(DataSource);
+    const username = `client-${randomUUID().slice(0, 8)}`;
+    const id = randomUUID();
+    await ds.manager.insert(ClientLoginEntity, {
+      id,
+      workspaceId: this.id,
+      username,
+      email: `${username}@example.test`,
+      passwordHash: await (passwordHash ??= hashPassword(password)),
+    });
+    return this.t.login(id, 'Client', this.id, username);
+  }
+}
+
+export class TestApp {
+  constructor(
+    readonly app: INestApplication,
+    private readonly pglite?: PGlite,
+  ) {}
+
+  /** Unauthenticated requests. */
+  get http() {
+    return request(this.app.getHttpServer());
+  }
+
+  async login(id: string, type: 'User' | 'Client', workspaceId: string, username: string): Promise<Caller> {
+    const tokens = await this.app.get(AuthService).issue(this.app.get(DataSource).manager, { id, type }, workspaceId);
+    return new Caller(this.app, tokens.accessToken, id, workspaceId, username);
+  }
+
+  /** A fresh workspace whose Owner is a fresh user. */
+  async workspace(name = 'Test workspace'): Promise<WorkspaceFixture> {
+    const ds = this.app.get(DataSource);
+    const username = `owner-${randomUUID().slice(0, 8)}`;
+    const user = await this.app.get(UsersService).insertUser(ds.manager, {
+      username,
+      email: `${username}@example.test`,
+      passwordHash: await (passwordHash ??= hashPassword(password)),
+    });
+    const workspace = await this.app.get(WorkspacesService).createWithOwner(ds.manager, user.id, { name });
+    return new WorkspaceFixture(this, workspace.id, await this.login(user.id, 'User', workspace.id, username));
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    await this.pglite?.close();
+  }
+}
+
+/**
+ * Boots the real application. Embedded: on a private in-memory PGlite loaded from the migrated
+ * template. Server (TEST_DATABASE_URL): on the shared, migrated test database.
+ */
+export async function startApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const env = testEnv(envOverrides);
+  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(undefined, new Blob([readFileSync(templatePath)]));
+  const app = await createApp(env, pglite);
+  return new TestApp(app, pglite);
+}
