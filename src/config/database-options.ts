@@ -19,7 +19,8 @@ export function dataSourceOptions(target: { databaseUrl?: string; pglite?: PGlit
     synchronize: false,
     migrationsRun: false,
     migrationsTransactionMode: 'each' as const,
-    logging: ['error' as const],
+    // Failed queries are reported by ProblemFilter; TypeORM's own log would print parameters (hashes, emails).
+    logging: false,
   };
   if (target.databaseUrl) {
     return { ...common, url: target.databaseUrl, poolSize: 10, extra: { max: 10, connectionTimeoutMillis: 10000 } };

@@ -124,7 +124,7 @@ export class TestApp {
  */
 export async function startApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const env = testEnv(envOverrides);
-  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(undefined, new Blob([readFileSync(templatePath)]));
+  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(undefined, new Blob([readFileSync(templatePath())]));
   const app = await createApp(env, pglite);
   return new TestApp(app, pglite);
 }

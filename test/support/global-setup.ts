@@ -33,6 +33,6 @@ export default async function globalSetup(): Promise<void> {
   await ds.runMigrations({ transaction: 'each' });
   await ds.destroy();
   const dump = await pglite.dumpDataDir('gzip');
-  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(templatePath(), Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
 }

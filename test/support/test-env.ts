@@ -2,8 +2,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Env, loadEnv } from '../../src/config/env';
 
-/** Where the migrated embedded database template is dumped by the global setup. */
-export const templatePath = join(tmpdir(), 'trade-crm-e2e-template.tar.gz');
+/**
+ * Where the global setup dumps the migrated embedded database (one file per jest run, so parallel
+ * runs do not share it; the setup passes it to the workers through the environment).
+ */
+export const templatePath = (): string =>
+  (process.env.E2E_TEMPLATE ??= join(tmpdir(), `trade-crm-e2e-template-${process.pid}.tar.gz`));
 
 /** TEST_DATABASE_URL runs the e2e suite on a PostgreSQL server; unset, on embedded PostgreSQL. */
 export const serverUrl = process.env.TEST_DATABASE_URL || undefined;
