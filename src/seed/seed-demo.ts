@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createApp } from '../app.setup';
+import { loadEnv } from '../config/env';
+import { hashPassword } from '../identity/auth/passwords';
+import { UsersService } from '../identity/users/users.service';
+import { WorkspacesService } from '../identity/workspaces/workspaces.service';
+import { RequestContext } from '../platform/database/request-context';
+import { startEmbeddedPostgres } from '../platform/database/embedded-postgres';
+
+/** A context's part of the demo: fills the workspace through its services (never raw SQL). */
+export type DemoSeeder = (app: INestApplicationContext, ctx: RequestContext) => Promise<void>;
+
+/** Each context adds its seeder here, in dependency order. */
+const seeders: Array<[string, DemoSeeder]> = [];
+
+/**
+ * `npm run seed:demo`: a demo workspace with a demo Owner, filled by every context's seeder, on the
+ * configured database (DATABASE_URL, or the embedded one in DATA_DIR). Prints how to log in.
+ */
+async function main(): Promise<void> {
+  const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+  const app = await createApp(env, pglite);
+  const manager = app.get(DataSource).manager;
+  const suffix = Date.now().toString(36);
+  const username = `demo-${suffix}`;
+  const password = 'demo-password';
+  const user = await app.get(UsersService).insertUser(manager, {
+    username,
+    email: `${username}@example.com`,
+    displayName: 'Demo Owner',
+    passwordHash: await hashPassword(password),
+  });
+  const workspace = await app.get(WorkspacesService).createWithOwner(manager, user.id, { name: `Demo ${suffix}` });
+  const ctx = new RequestContext(workspace.id, { id: user.id, type: 'User' }, 'Owner');
+  for (const [name, seed] of seeders) {
+    process.stdout.write(`seeding ${name}…\n`);
+    await seed(app, ctx);
+  }
+  await app.close();
+  await pglite?.close();
+  process.stdout.write(
+    `\nDemo workspace "${workspace.name}" (${workspace.id}) is ready.\n` +
+      `Log in: POST /core-api/auth/login {"username":"${username}","password":"${password}"}\n`,
+  );
+}
+
+void main();
