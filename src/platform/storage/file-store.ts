@@ -1,0 +1,6 @@
+/** Where uploaded files live: a local directory by default, an S3-compatible bucket when configured. */
+export abstract class FileStore {
+  /** Stores the bytes under `key` and returns the URL they are served from. */
+  abstract put(key: string, body: Buffer, contentType: string): Promise<string>;
+  abstract delete(key: string): Promise<void>;
+}
