@@ -1,3 +1,10 @@
+import { ProductAttributeCategoryEntity, ProductAttributeEntity } from './attributes/attribute.entity';
+import { BrandEntity } from './brands/brand.entity';
+import { CatalogEntity } from './catalogs/catalog.entity';
+import { ProductCategoryEntity } from './categories/category.entity';
+import { CategoryDisplayContentEntity } from './category-contents/category-display-content.entity';
+import { ManufacturerEntity } from './manufacturers/manufacturer.entity';
+import { ProductFilterEntity } from './product-filters/product-filter.entity';
 import { ProductBarcodeEntity } from './products/product-barcode.entity';
 import { ProductComponentEntity } from './products/product-component.entity';
 import { ProductImageEntity } from './products/product-image.entity';
@@ -6,6 +13,15 @@ import { ProductEntity } from './products/product.entity';
 
 /** Every entity of the catalog context (listed in src/config/entities.ts). */
 export const catalogEntities = [
+  // taxonomy and reference resources
+  ProductCategoryEntity,
+  CategoryDisplayContentEntity,
+  ProductAttributeEntity,
+  ProductAttributeCategoryEntity,
+  BrandEntity,
+  ManufacturerEntity,
+  CatalogEntity,
+  ProductFilterEntity,
   ProductEntity,
   ProductBarcodeEntity,
   ProductImageEntity,
