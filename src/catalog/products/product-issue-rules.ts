@@ -1,0 +1,43 @@
+/**
+ * The data-quality rules of the catalog, in one place: the `isMissing*` filters of POST
+ * products/list and the product issues view (GET products/issues, statistics) both use these
+ * fragments, so a product counts as "missing images" by exactly one definition.
+ *
+ * Each fragment is a SQL condition on a product row aliased `p` (pass another alias if needed),
+ * true when the product HAS the issue. They are correlated subqueries on indexed `product_id`
+ * columns, so they stay cheap inside a filtered, paged list.
+ */
+export const productIssueKinds = ['MissingImages', 'MissingDescription', 'MissingAttributes'] as const;
+export type ProductIssueKind = (typeof productIssueKinds)[number];
+
+/** No row in `product_images`. */
+export const missingImagesSql = (p = 'p') =>
+  `NOT EXISTS (SELECT 1 FROM product_images issue_pi WHERE issue_pi.product_id = ${p}.id)`;
+
+/** No display content (any language) whose description holds more than whitespace. */
+export const missingDescriptionSql = (p = 'p') =>
+  `NOT EXISTS (SELECT 1 FROM product_display_contents issue_pdc WHERE issue_pdc.product_id = ${p}.id ` +
+  `AND issue_pdc.description IS NOT NULL AND btrim(issue_pdc.description) <> '')`;
+
+/**
+ * The attributes a product lacks: those linked (`product_attribute_categories`) to one of its
+ * categories (`product_category_links`) for which it has no value, or only an empty list of
+ * values (`product_attribute_values`). Selects one column, `attribute_id`, distinct.
+ */
+export const missingAttributeIdsSql = (p = 'p') =>
+  `SELECT DISTINCT issue_pac.attribute_id FROM product_category_links issue_pcl ` +
+  `JOIN product_attribute_categories issue_pac ON issue_pac.category_id = issue_pcl.category_id ` +
+  `AND issue_pac.workspace_id = issue_pcl.workspace_id ` +
+  `WHERE issue_pcl.product_id = ${p}.id AND NOT EXISTS (SELECT 1 FROM product_attribute_values issue_pav ` +
+  `WHERE issue_pav.product_id = ${p}.id AND issue_pav.attribute_id = issue_pac.attribute_id ` +
+  `AND cardinality(issue_pav.values) > 0)`;
+
+/** At least one attribute of its categories without a value (see missingAttributeIdsSql). */
+export const missingAttributesSql = (p = 'p') => `EXISTS (${missingAttributeIdsSql(p)})`;
+
+/** The condition of each issue kind, true when the product has it. */
+export const productIssueSql: Record<ProductIssueKind, (p?: string) => string> = {
+  MissingImages: missingImagesSql,
+  MissingDescription: missingDescriptionSql,
+  MissingAttributes: missingAttributesSql,
+};
