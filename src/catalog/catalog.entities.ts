@@ -5,7 +5,10 @@ import { ProductCategoryEntity } from './categories/category.entity';
 import { CategoryDisplayContentEntity } from './category-contents/category-display-content.entity';
 import { ManufacturerEntity } from './manufacturers/manufacturer.entity';
 import { ProductFilterEntity } from './product-filters/product-filter.entity';
+import { ProductAttributeValueEntity } from './products/product-attribute-value.entity';
 import { ProductBarcodeEntity } from './products/product-barcode.entity';
+import { ProductCatalogLinkEntity } from './products/product-catalog-link.entity';
+import { ProductCategoryLinkEntity } from './products/product-category-link.entity';
 import { ProductComponentEntity } from './products/product-component.entity';
 import { ProductImageEntity } from './products/product-image.entity';
 import { ProductPriceTierEntity } from './products/product-price-tier.entity';
@@ -27,4 +30,7 @@ export const catalogEntities = [
   ProductImageEntity,
   ProductComponentEntity,
   ProductPriceTierEntity,
+  ProductCategoryLinkEntity,
+  ProductCatalogLinkEntity,
+  ProductAttributeValueEntity,
 ];

@@ -1,5 +1,7 @@
-import { Check, Column, Entity, Index } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
+import { BrandEntity } from '../brands/brand.entity';
+import { ManufacturerEntity } from '../manufacturers/manufacturer.entity';
 
 export const productTypes = ['SimpleProduct', 'ConfigurableProduct', 'GroupedProduct', 'BundledProduct'] as const;
 export type ProductType = (typeof productTypes)[number];
@@ -68,4 +70,13 @@ export class ProductEntity extends ScopedEntity {
     update: false,
   })
   searchVector?: string;
+
+  /** A brand or manufacturer still used by products cannot be deleted (409). */
+  @ManyToOne(() => BrandEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'brand_id' })
+  brand?: BrandEntity;
+
+  @ManyToOne(() => ManufacturerEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'manufacturer_id' })
+  manufacturer?: ManufacturerEntity;
 }
