@@ -10,6 +10,8 @@ const common = {
 };
 
 export default {
+  // Global (Jest ignores it per project): booting the app on a busy 2-core machine can take seconds.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
@@ -17,7 +19,6 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
-      testTimeout: 60000,
     },
   ],
 };
