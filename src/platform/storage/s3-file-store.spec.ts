@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { S3FileStore } from './s3-file-store';
+
+class Recorder {
+  sent: Array<PutObjectCommand | DeleteObjectCommand> = [];
+  async send(command: PutObjectCommand | DeleteObjectCommand): Promise<unknown> {
+    this.sent.push(command);
+    return {};
+  }
+}
+
+describe('S3FileStore', () => {
+  it('addresses a custom endpoint path-style, without doubling slashes', () => {
+    const store = new S3FileStore({ bucket: 'media', endpoint: 'http://minio:9000/' }, new Recorder());
+    expect(store.urlOf('ws-1/products/abc.png')).toBe('http://minio:9000/media/ws-1/products/abc.png');
+  });
+
+  it('addresses AWS virtual-hosted style in the configured region (default us-east-1)', () => {
+    expect(new S3FileStore({ bucket: 'media', region: 'eu-west-1' }, new Recorder()).urlOf('a/b.jpg')).toBe(
+      'https://media.s3.eu-west-1.amazonaws.com/a/b.jpg',
+    );
+    expect(new S3FileStore({ bucket: 'media' }, new Recorder()).urlOf('a/b.jpg')).toBe('https://media.s3.us-east-1.amazonaws.com/a/b.jpg');
+  });
+
+  it('encodes each key segment but keeps the slashes', () => {
+    const store = new S3FileStore({ bucket: 'media', endpoint: 'https://s3.example.test' }, new Recorder());
+    expect(store.urlOf('ws/a b/ü#.png')).toBe('https://s3.example.test/media/ws/a%20b/%C3%BC%23.png');
+  });
+
+  it('refuses empty, absolute and climbing keys', () => {
+    const store = new S3FileStore({ bucket: 'media' }, new Recorder());
+    for (const key of ['', '/abs.png', 'a/../b.png', 'a//b.png', './a.png']) expect(() => store.urlOf(key)).toThrow('Invalid file key');
+  });
+
+  it('puts with bucket, key, content type and an immutable cache header, and returns the URL', async () => {
+    const client = new Recorder();
+    const store = new S3FileStore({ bucket: 'media', endpoint: 'http://minio:9000' }, client);
+    const url = await store.put('ws/products/x.webp', Buffer.from('img'), 'image/webp');
+    expect(url).toBe('http://minio:9000/media/ws/products/x.webp');
+    expect(client.sent[0]).toBeInstanceOf(PutObjectCommand);
+    expect(client.sent[0].input).toMatchObject({
+      Bucket: 'media',
+      Key: 'ws/products/x.webp',
+      ContentType: 'image/webp',
+      CacheControl: 'public, max-age=604800, immutable',
+    });
+  });
+
+  it('deletes by bucket and key', async () => {
+    const client = new Recorder();
+    await new S3FileStore({ bucket: 'media' }, client).delete('ws/products/x.webp');
+    expect(client.sent[0]).toBeInstanceOf(DeleteObjectCommand);
+    expect(client.sent[0].input).toEqual({ Bucket: 'media', Key: 'ws/products/x.webp' });
+  });
+});
+
+describe('fileStoreFor', () => {
+  it('chooses S3 when S3_BUCKET is set, the local directory otherwise', async () => {
+    const { fileStoreFor } = await import('./storage.module');
+    const { loadEnv } = await import('../../config/env');
+    const { LocalFileStore } = await import('./local-file-store');
+    const s3 = fileStoreFor(loadEnv({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1' }));
+    expect(s3).toBeInstanceOf(S3FileStore);
+    expect((s3 as S3FileStore).urlOf('k.png')).toBe('http://minio:9000/media/k.png');
+    expect(fileStoreFor(loadEnv({ STORAGE_DIR: '/tmp/x' }))).toBeInstanceOf(LocalFileStore);
+  });
+});
