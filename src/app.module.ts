@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env';
 import { ActivityModule } from './activity/activity.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CrmModule } from './crm/crm.module';
 import { HealthModule } from './health/health.module';
 import { I18nModule } from './i18n/i18n.module';
 import { IdentityModule } from './identity/identity.module';
@@ -14,7 +15,7 @@ export class AppModule {
   static forRoot(env: Env, pglite?: PGlite): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ env, pglite }), HealthModule, IdentityModule, I18nModule, CatalogModule, ActivityModule],
+      imports: [PlatformModule.forRoot({ env, pglite }), HealthModule, IdentityModule, I18nModule, CatalogModule, CrmModule, ActivityModule],
     };
   }
 }
