@@ -108,6 +108,14 @@ export class ScopedRepository<T extends Scoped> {
     return this.save(this.create(data));
   }
 
+  /** Inserts many new rows of this workspace in one statement (no select-before-save); returns them. */
+  async insertMany(rows: Array<Partial<T>>): Promise<T[]> {
+    if (rows.length === 0) return [];
+    const entities = rows.map((r) => this.create(r));
+    await this.repository.insert(entities as never);
+    return entities;
+  }
+
   save(entity: T): Promise<T>;
   save(entities: T[]): Promise<T[]>;
   save(entity: T | T[]): Promise<T | T[]> {
