@@ -13,6 +13,9 @@ import { ProductComponentEntity } from './products/product-component.entity';
 import { ProductImageEntity } from './products/product-image.entity';
 import { ProductPriceTierEntity } from './products/product-price-tier.entity';
 import { ProductEntity } from './products/product.entity';
+import { ProductDisplayContentEntity } from './product-contents/product-display-content.entity';
+import { FavouriteProductEntity } from './favourites/favourite-product.entity';
+import { ProductIssueIgnoreEntity } from './product-issues/product-issue-ignore.entity';
 
 /** Every entity of the catalog context (listed in src/config/entities.ts). */
 export const catalogEntities = [
@@ -33,4 +36,8 @@ export const catalogEntities = [
   ProductCategoryLinkEntity,
   ProductCatalogLinkEntity,
   ProductAttributeValueEntity,
+  // display contents, favourites, ignored product issues (engineer A2)
+  ProductDisplayContentEntity,
+  FavouriteProductEntity,
+  ProductIssueIgnoreEntity,
 ];
