@@ -1,0 +1,73 @@
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import jwt from 'jsonwebtoken';
+import { Pool } from 'pg';
+import { suites } from './scenarios';
+import type { BareAnswer, BareAuth } from './scenarios/types';
+
+/**
+ * The floor the full stack is compared with: `node:http` + `pg`, no framework. Per request it does
+ * the work the service must do and nothing else: verify the HS256 access token with the same secret
+ * and library (jsonwebtoken, as passport-jwt does), then ONE prepared statement that checks the
+ * session and reads the answer, then JSON of the same shape with the same ETag.
+ * Env: DATABASE_URL, JWT_SECRET, PORT. Listens on 127.0.0.1 only.
+ */
+const secret = process.env.JWT_SECRET;
+const databaseUrl = process.env.DATABASE_URL;
+if (!secret || !databaseUrl) throw new Error('bare-server needs DATABASE_URL and JWT_SECRET');
+
+// The same pool size as the service's (src/config/database-options.ts).
+const db = new Pool({ connectionString: databaseUrl, max: 10 });
+const routes = suites.flatMap((s) => s.bareRoutes);
+
+function send(res: ServerResponse, answer: BareAnswer): void {
+  const json = answer.body === undefined ? '' : JSON.stringify(answer.body);
+  const headers: Record<string, string | number> = {
+    'content-type':
+      answer.status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  };
+  if (answer.etag) headers.etag = answer.etag;
+  res.writeHead(answer.status, headers);
+  res.end(json);
+}
+
+function authenticate(req: IncomingMessage): BareAuth | undefined {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  try {
+    const claims = jwt.verify(header.slice(7), secret!, { algorithms: ['HS256'] }) as BareAuth;
+    return claims.sid && claims.ws && claims.typ ? claims : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://bare');
+  if (url.pathname === '/health/live') return send(res, { status: 200, body: { status: 'ok' } });
+  for (const route of routes) {
+    if (route.method !== req.method) continue;
+    const match = route.pattern.exec(url.pathname);
+    if (!match) continue;
+    const auth = authenticate(req);
+    if (!auth) return send(res, { status: 401, body: { title: 'Unauthorized', status: 401 } });
+    return send(res, await route.handle(match, url.searchParams, auth, db));
+  }
+  send(res, { status: 404, body: { title: 'Not Found', status: 404 } });
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((e: Error) => {
+    process.stderr.write(`${e.stack ?? e.message}\n`);
+    if (!res.headersSent) send(res, { status: 500, body: { title: 'Internal Server Error', status: 500 } });
+  });
+});
+server.listen(Number(process.env.PORT ?? 3100), '127.0.0.1');
+
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void db.end().then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

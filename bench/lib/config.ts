@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+
+const int = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return Number(raw);
+};
+
+/** Every knob of `npm run bench`, from environment variables (all optional). */
+export interface BenchConfig {
+  /** The PostgreSQL database the bench drops, creates and fills (never the app's own). */
+  databaseUrl: string;
+  /** Seconds of measured load per scenario and server. */
+  duration: number;
+  /** Seconds of unmeasured load before each measurement (JIT, plan caches, pools). */
+  warmup: number;
+  connections: number;
+  /** Client logins created for the identity scenarios. */
+  identities: number;
+  /** Products created for the catalog scenarios. */
+  products: number;
+  /** Only scenarios whose name contains one of these (comma-separated); empty = all. */
+  only: string[];
+  /** Write a CPU profile of the full-stack server and print where its time goes. */
+  profile: boolean;
+  jwtSecret: string;
+  adminPassword: string;
+}
+
+export function benchConfig(): BenchConfig {
+  return {
+    databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/trade_bench',
+    duration: int('BENCH_DURATION', 15),
+    warmup: int('BENCH_WARMUP', 3),
+    connections: int('BENCH_CONNECTIONS', 10),
+    identities: int('BENCH_IDENTITIES', 200),
+    products: int('BENCH_PRODUCTS', 100_000),
+    only: (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    profile: process.env.BENCH_PROFILE === '1',
+    jwtSecret: randomBytes(48).toString('base64url'),
+    adminPassword: randomBytes(12).toString('base64url'),
+  };
+}
+
+/** One line on stdout (eslint forbids console; the bench is a CLI). */
+export const say = (line = ''): void => {
+  process.stdout.write(`${line}\n`);
+};

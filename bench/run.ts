@@ -1,0 +1,279 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { Api } from './lib/api';
+import { benchConfig, BenchConfig, say } from './lib/config';
+import { LoadResult, runLoad } from './lib/load';
+import { PgWireCounter } from './lib/pg-wire-counter';
+import { freePort, ServerProcess } from './lib/processes';
+import { summariseProfile } from './lib/profile';
+import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
+import { suites } from './scenarios';
+import type { Scenario, SeedContext } from './scenarios/types';
+
+/**
+ * `npm run bench`: the built service (dist/src/main.js) against a bare node:http + pg server doing
+ * the same work, on a freshly created PostgreSQL database seeded through the service's API. Every
+ * load run has a fixed duration and connection count; all traffic stays on 127.0.0.1.
+ * Knobs: see bench/lib/config.ts (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_PRODUCTS, …).
+ */
+const distRoot = resolve(__dirname, '..');
+const resultsDir = resolve(process.cwd(), 'bench/results');
+
+interface Row {
+  scenario: string;
+  server: 'full stack' | 'bare';
+  result: LoadResult;
+}
+
+async function recreateDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`bench database name "${name}" must be a plain identifier`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function serviceEnv(config: BenchConfig, databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: config.jwtSecret,
+    JWT_TTL_SECONDS: '86400', // seeding 100,000 products outlasts the default 15 minutes
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    STORAGE_DIR: join(dataDir, 'files'),
+    BOOTSTRAP_ADMIN_EMAIL: 'bench-admin@example.test',
+    BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
+  };
+}
+
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n)
+    ? '–'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| scenario | server | req/s | p50 (ms) | p99 (ms) | RSS (MB) | full/bare |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    const bare = rows.find((r) => r.scenario === row.scenario && r.server === 'bare');
+    const ratio =
+      row.server === 'full stack' && bare ? row.result.reqPerSec / bare.result.reqPerSec : undefined;
+    const failures = row.result.non2xx + row.result.errors;
+    lines.push(
+      `| ${row.scenario} | ${row.server} | ${fmt(row.result.reqPerSec)}${failures ? ` (${failures} failed)` : ''} | ${fmt(row.result.p50)} | ${fmt(row.result.p99)} | ${fmt(row.result.rssMb)} | ${ratio === undefined ? '' : fmt(ratio, 2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function queryTable(counts: QueryCount[]): string {
+  const lines = ['| scenario | statements per request | of which authentication |', '|---|---:|---:|'];
+  for (const c of counts)
+    lines.push(`| ${c.scenario} | ${fmt(c.perRequest, 2)} | ${fmt(c.authPerRequest, 2)} |`);
+  return lines.join('\n');
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  const config = benchConfig();
+  const started = Date.now();
+  const log = (line: string) => say(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
+  mkdirSync(resultsDir, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'trade-bench-'));
+  const servers: ServerProcess[] = [];
+  let counter: PgWireCounter | undefined;
+
+  try {
+    log(`recreating ${new URL(config.databaseUrl).pathname.slice(1)}`);
+    await recreateDatabase(config.databaseUrl);
+
+    const profileDir = join(resultsDir, 'profiles');
+    if (config.profile) rmSync(profileDir, { recursive: true, force: true });
+    const nodeArgs = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const full = ServerProcess.start(
+      'full stack',
+      join(distRoot, 'src/main.js'),
+      await freePort(),
+      serviceEnv(config, config.databaseUrl, dataDir),
+      nodeArgs,
+    );
+    servers.push(full);
+    log('starting the service (migrations run on the empty database)…');
+    await full.waitReady('/health/ready');
+
+    const anonymous = new Api(full.url);
+    const login = await anonymous.ok<{ accessToken: string; workspaceId: string }>(
+      'POST',
+      '/core-api/auth/login',
+      {
+        username: 'admin',
+        password: config.adminPassword,
+      },
+    );
+    const api = anonymous.withToken(login.accessToken);
+    const seedContext: SeedContext = { api, workspaceId: login.workspaceId, config, log };
+
+    const scenarios: Scenario[] = [];
+    for (const suite of suites) {
+      if (suite.available && !(await suite.available(seedContext))) {
+        log(`suite ${suite.name}: not available in this build, skipped`);
+        continue;
+      }
+      log(`seeding ${suite.name} through the API…`);
+      scenarios.push(...(await suite.prepare(seedContext)));
+    }
+    const selected = scenarios.filter(
+      (s) => config.only.length === 0 || config.only.some((o) => s.name.toLowerCase().includes(o)),
+    );
+
+    const bare = ServerProcess.start('bare', join(distRoot, 'bench/bare-server.js'), await freePort(), {
+      DATABASE_URL: config.databaseUrl,
+      JWT_SECRET: config.jwtSecret,
+    });
+    servers.push(bare);
+    await bare.waitReady('/health/live');
+
+    // Same work: both must give the same answer to the same request.
+    for (const scenario of selected) {
+      const path = scenario.nextPath();
+      const [a, b] = await Promise.all([
+        api.call('GET', path),
+        new Api(bare.url, login.accessToken).call('GET', path),
+      ]);
+      if (a.status !== 200 || b.status !== 200)
+        throw new Error(`${scenario.name}: ${path} answered ${a.status} (full) / ${b.status} (bare)`);
+      if (
+        JSON.stringify(a.body) !== JSON.stringify(b.body) ||
+        a.headers.get('etag') !== b.headers.get('etag')
+      ) {
+        throw new Error(`${scenario.name}: the bare answer differs from the service's for ${path}`);
+      }
+    }
+    log(`bare server answers match the service's on ${selected.length} scenarios`);
+
+    const rows: Row[] = [];
+    for (const scenario of selected) {
+      for (const [name, server] of [
+        ['full stack', full],
+        ['bare', bare],
+      ] as const) {
+        if (config.warmup > 0) await runLoad(server, scenario, api.bearer, config.warmup, config.connections);
+        const result = await runLoad(server, scenario, api.bearer, config.duration, config.connections);
+        rows.push({ scenario: scenario.name, server: name, result });
+        log(
+          `${scenario.name} / ${name}: ${fmt(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS ${fmt(result.rssMb)} MB`,
+        );
+      }
+    }
+    await full.stop();
+    await bare.stop();
+
+    // Queries per request, counted on the wire: a second instance of the service whose database
+    // connections go through a counting proxy (nothing in the service is instrumented).
+    const pg = new URL(config.databaseUrl);
+    counter = new PgWireCounter(pg.hostname, Number(pg.port || 5432));
+    const proxied = new URL(config.databaseUrl);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(await counter.listen());
+    const counted = ServerProcess.start(
+      'counted',
+      join(distRoot, 'src/main.js'),
+      await freePort(),
+      serviceEnv(config, proxied.toString(), dataDir),
+    );
+    servers.push(counted);
+    await counted.waitReady('/health/ready');
+    const counts: QueryCount[] = [];
+    for (const scenario of selected) counts.push(await countQueries(counted, counter, scenario, api.bearer));
+    await counted.stop();
+    const sessionSql = counts.flatMap((c) => c.statements).find((s) => /\bauth_sessions\b/.test(s.sql))?.sql;
+    const plan = sessionSql
+      ? await explainSessionQuery(config.databaseUrl, sessionSql, login.accessToken)
+      : [];
+
+    const profile = config.profile ? summariseProfile(profileDir, readdirSync(profileDir)) : '';
+
+    const ratios = rows
+      .filter((r) => r.server === 'full stack')
+      .map((r) => ({
+        scenario: r.scenario,
+        ratio:
+          r.result.reqPerSec /
+          rows.find((b) => b.scenario === r.scenario && b.server === 'bare')!.result.reqPerSec,
+      }));
+    const report = [
+      `# Benchmark: full stack vs bare node:http + pg`,
+      '',
+      `${new Date().toISOString()} · commit ${gitCommit()} · Node ${process.version} · ${cpus().length} CPUs · ` +
+        `PostgreSQL ${pg.hostname}:${pg.port || 5432} · autocannon, ${config.connections} connections, ` +
+        `${config.duration} s per run after ${config.warmup} s warm-up · load generator in the same machine`,
+      '',
+      table(rows),
+      '',
+      'req/s: mean over the run; p50/p99: latency; RSS: peak resident memory of the server process during the run.',
+      `full/bare: the full stack's share of the bare throughput (target ≥ 0.50): ` +
+        ratios
+          .map((r) => `${r.scenario} ${fmt(r.ratio, 2)} ${r.ratio >= 0.5 ? 'met' : 'NOT met'}`)
+          .join('; ') +
+        '.',
+      '',
+      '## Queries per request (counted on the wire between the service and PostgreSQL)',
+      '',
+      queryTable(counts),
+      '',
+      ...counts.flatMap((c) => [
+        `- ${c.scenario}:`,
+        ...c.statements.map((s) => `  - ${fmt(s.perRequest, 2)}× \`${s.sql.slice(0, 300)}\``),
+      ]),
+      '',
+      'The bare server runs one statement per request (session check and read joined).',
+      '',
+      '## The authentication statement, EXPLAIN ANALYZE on the seeded database',
+      '',
+      '```',
+      ...plan,
+      '```',
+      ...(profile
+        ? ['', '## Where the full stack spends its CPU (--cpu-prof over the whole run)', '', profile]
+        : []),
+      '',
+    ].join('\n');
+    writeFileSync(join(resultsDir, 'latest.md'), report);
+    say();
+    say(report);
+    log(`written to ${join(resultsDir, 'latest.md')}`);
+  } finally {
+    for (const s of servers) await s.stop();
+    await counter?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`bench failed: ${e.stack ?? e.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+import { identitiesSuite } from './identities';
+import type { RunnableSuite } from './types';
+
+/** Every suite the bench runs, in order. A later context adds its suite here. */
+export const suites: RunnableSuite[] = [identitiesSuite];
