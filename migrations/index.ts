@@ -3,11 +3,13 @@ import { ProductsCore1795400388793 } from './1795400388793-ProductsCore';
 import { CatalogTaxonomy1795400426398 } from './1795400426398-CatalogTaxonomy';
 import { ProductLinks1795400507989 } from './1795400507989-ProductLinks';
 import { CrmAccountsContacts1795400499302 } from './1795400499302-CrmAccountsContacts';
+import { IdempotencyKeys1795400681403 } from './1795400681403-IdempotencyKeys';
 import { ProductContentsFavouritesIssues1795400630037 } from './1795400630037-ProductContentsFavouritesIssues';
+import { CrmDealsPipelinesComments1795400685308 } from './1795400685308-CrmDealsPipelinesComments';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
  * test runner run the same set. `npm run migration:generate -- migrations/<Name>` writes a new
  * file; review it, then add its class here.
  */
-export const migrations: Array<new () => unknown> = [Foundation1795399987865, ProductsCore1795400388793, CatalogTaxonomy1795400426398, CrmAccountsContacts1795400499302, ProductLinks1795400507989, ProductContentsFavouritesIssues1795400630037];
+export const migrations: Array<new () => unknown> = [Foundation1795399987865, ProductsCore1795400388793, CatalogTaxonomy1795400426398, CrmAccountsContacts1795400499302, ProductLinks1795400507989, ProductContentsFavouritesIssues1795400630037, IdempotencyKeys1795400681403, CrmDealsPipelinesComments1795400685308];

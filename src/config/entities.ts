@@ -1,4 +1,5 @@
 import { ActivityEntity } from '../platform/activity/activity.entity';
+import { IdempotencyKeyEntity } from '../platform/http/idempotency-key.entity';
 import { identityEntities } from '../identity/identity.entities';
 import { i18nEntities } from '../i18n/i18n.entities';
 import { catalogEntities } from '../catalog/catalog.entities';
@@ -8,4 +9,4 @@ import { crmEntities } from '../crm/crm.entities';
  * Every entity of the service, by context. Listed explicitly (no glob), so the app, the TypeORM
  * CLI and the ESM test runner load the same set. A context adds its list here once.
  */
-export const entities = [ActivityEntity, ...identityEntities, ...i18nEntities, ...catalogEntities, ...crmEntities];
+export const entities = [ActivityEntity, IdempotencyKeyEntity, ...identityEntities, ...i18nEntities, ...catalogEntities, ...crmEntities];

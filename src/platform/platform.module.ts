@@ -7,6 +7,7 @@ import { Env } from '../config/env';
 import { AuthGuard } from './auth/auth.guard';
 import { Db } from './database/db';
 import { EtagInterceptor } from './http/etag';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
 import { ValidationPipe } from './http/validation.pipe';
 import { StorageModule } from './storage/storage.module';
@@ -40,6 +41,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
       ],
       exports: [Env, DataSource, Db],
