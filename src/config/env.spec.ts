@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { InvalidEnvironmentError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the defaults of CONTRACT §1', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', MIGRATIONS_RUN: true, JWT_TTL_SECONDS: 900, BOOTSTRAP_WORKSPACE_NAME: 'Default' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('converts numbers and booleans', () => {
+    expect(loadEnv({ PORT: '8080', MIGRATIONS_RUN: 'false' })).toMatchObject({ PORT: 8080, MIGRATIONS_RUN: false });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ MIGRATIONS_RUN: 'maybe' }, 'MIGRATIONS_RUN'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+  ])('stops with one line naming the variable for %j', (source, variable) => {
+    let error: unknown;
+    try {
+      loadEnv(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidEnvironmentError);
+    const message = (error as Error).message;
+    expect(message).toContain(variable);
+    expect(message).not.toContain('\n');
+  });
+});

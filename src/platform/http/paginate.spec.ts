@@ -1,0 +1,9 @@
+import { describe, expect, it } from '@jest/globals';
+import { likePattern } from './paginate';
+
+describe('likePattern', () => {
+  it('escapes LIKE wildcards so they match literally', () => {
+    expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+    expect(likePattern('abc')).toBe('%abc%');
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { BootstrapAdmin } from '../../../src/identity/bootstrap-admin';
+import { UserEntity } from '../../../src/identity/users/user.entity';
+import { startApp, TestApp } from '../../support/app';
+import { serverUrl } from '../../support/test-env';
+
+describe('Bootstrap admin (CONTRACT §1)', () => {
+  let t: TestApp;
+  let printed = '';
+
+  beforeAll(async () => {
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed += String(chunk);
+      return true;
+    });
+    try {
+      // The embedded database starts empty: the first start creates the admin and prints the password once.
+      t = await startApp({ NODE_ENV: 'development', BOOTSTRAP_ADMIN_EMAIL: 'boss@example.test', BOOTSTRAP_WORKSPACE_NAME: 'Head office' });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+  afterAll(() => t.close());
+
+  it('creates an Owner of a new workspace on the first start and prints a generated password once', async () => {
+    if (serverUrl) {
+      // A shared server database already has users from other test files: nothing may be created.
+      expect(printed).not.toContain('Bootstrap admin created');
+      return;
+    }
+    expect(printed).toContain('Bootstrap admin created (Owner of workspace "Head office"');
+    const password = /password: (\S+)/.exec(printed)?.[1];
+    expect(password).toBeDefined();
+    const login = await t.http.post('/core-api/auth/login').send({ username: 'BOSS@example.test', password });
+    expect(login.status).toBe(200);
+    const workspaces = await t.http.get('/core-api/workspaces').set('Authorization', `Bearer ${login.body.accessToken}`);
+    expect(workspaces.body.data).toEqual([expect.objectContaining({ name: 'Head office', role: 'Owner' })]);
+  });
+
+  it('never creates or prints again once a user exists', async () => {
+    const users = await t.app.get(DataSource).manager.count(UserEntity);
+    let again = '';
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      again += String(chunk);
+      return true;
+    });
+    try {
+      await t.app.get(BootstrapAdmin).onApplicationBootstrap();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(again).toBe('');
+    expect(await t.app.get(DataSource).manager.count(UserEntity)).toBe(users);
+  });
+});
