@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { assertSameId } from '../../platform/http/resource';
+import {
+  CreateProductDisplayContentRequest,
+  ProductDisplayContentListQuery,
+  ProductDisplayContentPage,
+  ProductDisplayContentResponse,
+  UpdateProductDisplayContentRequest,
+} from './product-display-content.dto';
+import { ProductContentsService } from './product-contents.service';
+
+/**
+ * `products/content`: registered before the products controller so that `content` is never
+ * read as a product id. (`POST content/translate/missing` waits for the translation provider
+ * of the i18n context.)
+ */
+@ApiTags('Product display contents')
+@ApiBearerAuth()
+@Controller('core-api/catalog/products/content')
+export class ProductContentsCoreController {
+  constructor(private readonly contents: ProductContentsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Display contents of products (SortBy Title; Query searches title and excerpt)' })
+  @ApiOkResponse({ type: ProductDisplayContentPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: ProductDisplayContentListQuery): Promise<Page<ProductDisplayContentResponse>> {
+    return this.contents.list(ctx, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create the display content of a product in one supported language (one per product and language)' })
+  @ApiOkResponse({ type: ProductDisplayContentResponse })
+  @ApiProblems(400, 401, 403, 409)
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateProductDisplayContentRequest): Promise<ProductDisplayContentResponse> {
+    return this.contents.create(ctx, body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ProductDisplayContentResponse })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ProductDisplayContentResponse> {
+    return this.contents.get(ctx, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Replace the texts of a display content (its product and language stay)' })
+  @ApiOkResponse({ type: ProductDisplayContentResponse })
+  @ApiProblems(400, 401, 403, 404, 412)
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateProductDisplayContentRequest,
+  ): Promise<ProductDisplayContentResponse> {
+    assertSameId(id, body.id);
+    return this.contents.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiProblems(400, 401, 403, 404, 412)
+  async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
+    await this.contents.remove(ctx, id);
+  }
+}

@@ -1,0 +1,96 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { descriptionFormats, type DescriptionFormat } from '../category-contents/category-display-content.entity';
+
+/** Search-engine texts of a product page in one language (the content's unnamed object). */
+export class ProductSeoBody {
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255, description: 'The page title search engines show' })
+  @IsOptional() @IsString() @MaxLength(255)
+  metaTitle?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535, description: 'The snippet search engines show' })
+  @IsOptional() @IsString() @MaxLength(65535)
+  metaDescription?: string | null;
+
+  @ApiPropertyOptional({ type: [String], maxItems: 100, description: 'Keywords (each at most 255 characters)' })
+  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(255, { each: true })
+  keywords?: string[];
+}
+
+export class ProductSeo {
+  @ApiProperty({ type: 'string', nullable: true }) metaTitle: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) metaDescription: string | null;
+  @ApiProperty({ type: [String] }) keywords: string[];
+}
+
+class ProductDisplayContentFields extends ExternalReferenceBody {
+  @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
+
+  @ApiPropertyOptional({ enum: descriptionFormats, default: 'Markdown', description: 'How `description` is written' })
+  @IsOptional() @IsIn(descriptionFormats)
+  descriptionFormat?: DescriptionFormat;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535, description: 'A short text for lists and cards' })
+  @IsOptional() @IsString() @MaxLength(65535)
+  excerpt?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535, description: 'The full text, in `descriptionFormat`' })
+  @IsOptional() @IsString() @MaxLength(65535)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: ProductSeoBody, description: 'Omitted: all its members empty' })
+  @IsOptional() @ValidateNested() @Type(() => ProductSeoBody)
+  seo?: ProductSeoBody;
+}
+
+export class CreateProductDisplayContentRequest extends ProductDisplayContentFields {
+  @ApiProperty({ format: 'uuid', description: 'The product (of this workspace) the content describes' })
+  @IsUUID()
+  productId: string;
+
+  @ApiProperty({ maxLength: 10, example: 'en', description: 'A supported language of the workspace; one content per product and language' })
+  @IsString() @IsNotEmpty() @MaxLength(10)
+  language: string;
+}
+
+/** The product and language of a content are fixed at creation; an update replaces its texts. */
+export class UpdateProductDisplayContentRequest extends ProductDisplayContentFields {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional() @IsUUID()
+  id?: string;
+}
+
+export class ProductDisplayContentResponse extends ScopedResponse {
+  @ApiProperty({ format: 'uuid' }) productId: string;
+  @ApiProperty({ example: 'en' }) language: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ enum: descriptionFormats }) descriptionFormat: DescriptionFormat;
+  @ApiProperty({ type: 'string', nullable: true }) excerpt: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) description: string | null;
+  @ApiProperty({ type: ProductSeo }) seo: ProductSeo;
+}
+export class ProductDisplayContentPage extends PageOf(ProductDisplayContentResponse) {}
+
+export class ProductDisplayContentListQuery extends ListQuery(['Title'] as const) {
+  @ApiPropertyOptional({ type: [String], format: 'uuid' })
+  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @ApiPropertyOptional({ type: [String], example: ['en'] })
+  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(10, { each: true }) languages?: string[];
+  @ApiPropertyOptional({ type: [String], format: 'uuid' })
+  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) product_ids?: string[];
+}

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems } from '../../platform/http/openapi';
+import {
+  IgnoredProductIssuesResponse,
+  ProductIssuesListQuery,
+  ProductIssuesPage,
+  ProductIssuesResponse,
+  ProductIssueStatisticsQuery,
+  ProductIssueStatisticsResponse,
+  UpdateIgnoredProductIssuesRequest,
+} from './product-issue.dto';
+import { ProductIssuesService } from './product-issues.service';
+
+/** `products/issues`: registered before the products controller so `issues` is never read as a product id. */
+@ApiTags('Product issues')
+@ApiBearerAuth()
+@Controller('core-api/catalog/products/issues')
+export class ProductIssuesCoreController {
+  constructor(private readonly issues: ProductIssuesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Products with data-quality issues (not ignored), SortBy Name; Query searches name and sku',
+    description:
+      'The rules are those of the isMissing* filters of POST products/list; ignored issues (PUT issues/ignored) do not show.',
+  })
+  @ApiOkResponse({ type: ProductIssuesPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: ProductIssuesListQuery): Promise<Page<ProductIssuesResponse>> {
+    return this.issues.list(ctx, q);
+  }
+
+  @Get('statistics')
+  @ApiOperation({ summary: 'Per issue kind, the number of products with it (not ignored), for the given categories or all products' })
+  @ApiOkResponse({ type: ProductIssueStatisticsResponse })
+  @ApiProblems(400, 401, 403)
+  statistics(@Ctx() ctx: RequestContext, @Query() q: ProductIssueStatisticsQuery): Promise<ProductIssueStatisticsResponse> {
+    return this.issues.statistics(ctx, q);
+  }
+
+  @Get('ignored')
+  @ApiOperation({ summary: 'The ignored issues of the workspace' })
+  @ApiOkResponse({ type: IgnoredProductIssuesResponse })
+  @ApiProblems(401, 403)
+  ignored(@Ctx() ctx: RequestContext): Promise<IgnoredProductIssuesResponse> {
+    return this.issues.ignored(ctx);
+  }
+
+  @Put('ignored')
+  @ApiOperation({
+    summary: 'Replace the whole set of ignored issues',
+    description:
+      'A full replacement (like every PUT): what the body does not list is no longer ignored, so `{ "ignored": [] }` ' +
+      'clears the set. Read the current set with GET issues/ignored. `attributeId` (MissingAttributes only) ignores one ' +
+      'attribute; without it the whole issue of that product is ignored.',
+  })
+  @ApiOkResponse({ type: IgnoredProductIssuesResponse })
+  @ApiProblems(400, 401, 403)
+  replaceIgnored(@Ctx() ctx: RequestContext, @Body() body: UpdateIgnoredProductIssuesRequest): Promise<IgnoredProductIssuesResponse> {
+    return this.issues.replaceIgnored(ctx, body);
+  }
+}
