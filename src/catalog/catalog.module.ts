@@ -1,8 +1,25 @@
 import { Module } from '@nestjs/common';
+import { I18nModule } from '../i18n/i18n.module';
 import { registerEntityType } from '../platform/database/entity-types';
+import { AttributesCoreController } from './attributes/attributes.core.controller';
+import { AttributesService } from './attributes/attributes.service';
+import { BrandsCoreController } from './brands/brands.core.controller';
+import { BrandsService } from './brands/brands.service';
+import { CatalogsCoreController } from './catalogs/catalogs.core.controller';
+import { CatalogsService } from './catalogs/catalogs.service';
+import { CategoriesCoreController } from './categories/categories.core.controller';
+import { CategoriesService } from './categories/categories.service';
+import { ProductCategoryEntity } from './categories/category.entity';
+import { CategoryDisplayContentsCoreController } from './category-contents/category-display-contents.core.controller';
+import { CategoryDisplayContentsService } from './category-contents/category-display-contents.service';
+import { ManufacturersCoreController } from './manufacturers/manufacturers.core.controller';
+import { ManufacturersService } from './manufacturers/manufacturers.service';
+import { ProductFiltersCoreController } from './product-filters/product-filters.core.controller';
+import { ProductFiltersService } from './product-filters/product-filters.service';
 import { ProductEntity } from './products/product.entity';
 
 registerEntityType({ type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } });
+registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
 
 /**
  * The catalog context. Controllers of sub-paths of `products/` (tags, content, filters, issues,
@@ -10,8 +27,27 @@ registerEntityType({ type: 'Product', target: ProductEntity, tags: { table: 'pro
  * otherwise claim them (CONTRACT §8).
  */
 @Module({
-  controllers: [],
-  providers: [],
-  exports: [],
+  imports: [I18nModule],
+  controllers: [
+    // taxonomy: productcategories/content before productcategories/:id; products/attributes and
+    // products/filters before products/:id
+    CategoryDisplayContentsCoreController,
+    CategoriesCoreController,
+    AttributesCoreController,
+    ProductFiltersCoreController,
+    BrandsCoreController,
+    ManufacturersCoreController,
+    CatalogsCoreController,
+  ],
+  providers: [
+    CategoriesService,
+    CategoryDisplayContentsService,
+    AttributesService,
+    BrandsService,
+    ManufacturersService,
+    CatalogsService,
+    ProductFiltersService,
+  ],
+  exports: [CategoriesService, AttributesService, BrandsService, ManufacturersService, CatalogsService, ProductFiltersService],
 })
 export class CatalogModule {}

@@ -35,16 +35,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   for (const [name, description] of tags) builder.addTag(name, description);
-  const document = SwaggerModule.createDocument(app, builder.build(), {
+  return SwaggerModule.createDocument(app, builder.build(), {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item) as Array<[string, { responses?: unknown; security?: unknown[]; summary?: string }]>) {
-      if (typeof operation !== 'object' || !('responses' in operation)) continue;
-      // Protected controllers declare @ApiBearerAuth(); what carries none is open (@Public()).
-      operation.security ??= [];
-      operation.summary ??= `${method.toUpperCase()} ${path}`;
-    }
-  }
-  return document;
 }

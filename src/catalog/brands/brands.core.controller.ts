@@ -1,0 +1,66 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { assertSameId } from '../../platform/http/resource';
+import { ImageUpload } from '../../platform/storage/image-upload';
+import type { UploadedImage } from '../../platform/storage/image-upload';
+import { BrandListQuery, BrandPage, BrandResponse, CreateBrandRequest, UpdateBrandRequest } from './brand.dto';
+import { BrandsService } from './brands.service';
+
+@ApiTags('Brands')
+@ApiBearerAuth()
+@Controller('core-api/catalog/brands')
+export class BrandsCoreController {
+  constructor(private readonly brands: BrandsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: BrandPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: BrandListQuery): Promise<Page<BrandResponse>> {
+    return this.brands.list(ctx, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: BrandResponse })
+  @ApiProblems(400, 401, 403)
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateBrandRequest): Promise<BrandResponse> {
+    return this.brands.create(ctx, body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: BrandResponse })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<BrandResponse> {
+    return this.brands.get(ctx, id);
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: BrandResponse })
+  @ApiProblems(400, 401, 403, 404, 412)
+  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateBrandRequest): Promise<BrandResponse> {
+    assertSameId(id, body.id);
+    return this.brands.update(ctx, id, body);
+  }
+
+  @Post(':id/image')
+  @HttpCode(200)
+  @ImageUpload('image')
+  @ApiOperation({ summary: 'Upload the brand logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB); sets imageUrl' })
+  @ApiOkResponse({ type: BrandResponse })
+  @ApiProblems(400, 401, 403, 404, 413, 415)
+  setImage(@Ctx() ctx: RequestContext, @IdParam() id: string, @UploadedFile() file: UploadedImage | undefined): Promise<BrandResponse> {
+    return this.brands.setImage(ctx, id, file);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a brand; 409 while products still name it' })
+  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
+    await this.brands.remove(ctx, id);
+  }
+}

@@ -1,0 +1,32 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+
+class CatalogFields extends ExternalReferenceBody {
+  @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
+  @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
+  @ApiPropertyOptional({ default: true, description: 'An inactive catalog is kept but not offered to shoppers' })
+  @IsOptional() @IsBoolean() active?: boolean;
+}
+
+export class CreateCatalogRequest extends CatalogFields {}
+
+export class UpdateCatalogRequest extends CatalogFields {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+}
+
+export class CatalogResponse extends ScopedResponse {
+  @ApiProperty() name: string;
+  @ApiProperty({ type: 'string', nullable: true }) description: string | null;
+  @ApiProperty() active: boolean;
+}
+export class CatalogPage extends PageOf(CatalogResponse) {}
+
+export class CatalogListQuery extends ListQuery(['Name'] as const) {
+  @ApiPropertyOptional({ type: [String], format: 'uuid' })
+  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { firstFreeSlug, slugify, slugPattern } from './category-slug';
+
+describe('category slugs', () => {
+  it('folds accents, lower-cases and joins words with single hyphens', () => {
+    expect(slugify('Garden & Outdoor')).toBe('garden-outdoor');
+    expect(slugify('  Crème Brûlée -- 2024 ')).toBe('creme-brulee-2024');
+    expect(slugify('***')).toBe('category');
+    expect(slugPattern.test(slugify('Ça va? Très bien!'))).toBe(true);
+  });
+
+  it('keeps slugs within the column length', () => {
+    const slug = slugify('word '.repeat(100));
+    expect(slug.length).toBeLessThanOrEqual(200);
+    expect(slug.endsWith('-')).toBe(false);
+  });
+
+  it('suffixes a taken slug with the first free number', () => {
+    expect(firstFreeSlug('shoes', [])).toBe('shoes');
+    expect(firstFreeSlug('shoes', ['shoes'])).toBe('shoes-2');
+    expect(firstFreeSlug('shoes', ['shoes', 'shoes-2', 'shoes-4'])).toBe('shoes-3');
+  });
+});

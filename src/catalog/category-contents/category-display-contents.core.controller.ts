@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { assertSameId } from '../../platform/http/resource';
+import {
+  CategoryDisplayContentListQuery,
+  CategoryDisplayContentPage,
+  CategoryDisplayContentResponse,
+  CreateCategoryDisplayContentRequest,
+  UpdateCategoryDisplayContentRequest,
+} from './category-display-content.dto';
+import { CategoryDisplayContentsService } from './category-display-contents.service';
+
+/** Registered before the categories controller, so `content` is never read as a category id. */
+@ApiTags('Product category display content')
+@ApiBearerAuth()
+@Controller('core-api/catalog/productcategories/content')
+export class CategoryDisplayContentsCoreController {
+  constructor(private readonly contents: CategoryDisplayContentsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Display contents of categories' })
+  @ApiOkResponse({ type: CategoryDisplayContentPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: CategoryDisplayContentListQuery): Promise<Page<CategoryDisplayContentResponse>> {
+    return this.contents.list(ctx, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create the content of a category in a supported language (a second one for the same language is a 409)' })
+  @ApiOkResponse({ type: CategoryDisplayContentResponse })
+  @ApiProblems(400, 401, 403, 409)
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateCategoryDisplayContentRequest): Promise<CategoryDisplayContentResponse> {
+    return this.contents.create(ctx, body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: CategoryDisplayContentResponse })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<CategoryDisplayContentResponse> {
+    return this.contents.get(ctx, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Replace the texts of a content (its category and language stay)' })
+  @ApiOkResponse({ type: CategoryDisplayContentResponse })
+  @ApiProblems(400, 401, 403, 404, 412)
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateCategoryDisplayContentRequest,
+  ): Promise<CategoryDisplayContentResponse> {
+    assertSameId(id, body.id);
+    return this.contents.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiProblems(400, 401, 403, 404, 412)
+  async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
+    await this.contents.remove(ctx, id);
+  }
+}
