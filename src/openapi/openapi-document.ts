@@ -19,6 +19,13 @@ const tags: Array<[string, string]> = [
   ['Brands', 'Brands and their logos'],
   ['Manufacturers', 'Manufacturers of products'],
   ['Catalogs', 'Product catalogs offered to customers'],
+  ['Product categories', 'The category tree, slugs, hierarchy and category images'],
+  ['Product category display content', 'Texts of categories per language'],
+  ['Product attributes', 'Attributes, the categories that require them, product counts'],
+  ['Product filters', 'Which attributes storefronts offer as filters, per category'],
+  ['Brands', 'Brands and their logos'],
+  ['Manufacturers', 'Manufacturers of products'],
+  ['Catalogs', 'Product catalogs offered to customers'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
@@ -35,7 +42,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   for (const [name, description] of tags) builder.addTag(name, description);
-  return SwaggerModule.createDocument(app, builder.build(), {
+  const document = SwaggerModule.createDocument(app, builder.build(), {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item) as Array<[string, { responses?: unknown; security?: unknown[]; summary?: string }]>) {
+      if (typeof operation !== 'object' || !('responses' in operation)) continue;
+      // Protected controllers declare @ApiBearerAuth(); what carries none is open (@Public()).
+      operation.security ??= [];
+      operation.summary ??= `${method.toUpperCase()} ${path}`;
+    }
+  }
+  return document;
 }
