@@ -19,13 +19,6 @@ const tags: Array<[string, string]> = [
   ['Brands', 'Brands and their logos'],
   ['Manufacturers', 'Manufacturers of products'],
   ['Catalogs', 'Product catalogs offered to customers'],
-  ['Product categories', 'The category tree, slugs, hierarchy and category images'],
-  ['Product category display content', 'Texts of categories per language'],
-  ['Product attributes', 'Attributes, the categories that require them, product counts'],
-  ['Product filters', 'Which attributes storefronts offer as filters, per category'],
-  ['Brands', 'Brands and their logos'],
-  ['Manufacturers', 'Manufacturers of products'],
-  ['Catalogs', 'Product catalogs offered to customers'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
