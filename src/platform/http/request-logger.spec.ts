@@ -1,0 +1,45 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { loggablePath, requestLogger } from './request-logger';
+
+describe('requestLogger', () => {
+  it('writes one line per request with method, path, status, duration and correlation id — never bodies or tokens', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(...chunk.toString().trim().split('\n'));
+        done();
+      },
+    });
+    const app = express();
+    app.use(requestLogger(pino({ level: 'info' }, sink)));
+    app.use(express.json());
+    app.all('/{*rest}', (_req, res) => {
+      res.status(201).json({ ok: true });
+    });
+    const res = await request(app)
+      .post('/core-api/auth/logout/eyJsecret.token.value?password=hunter2')
+      .set('x-request-id', 'corr-1')
+      .set('Authorization', 'Bearer eyJsecret')
+      .send({ password: 'hunter2' });
+    expect(res.headers['x-request-id']).toBe('corr-1');
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]);
+    expect(line).toMatchObject({
+      msg: 'request',
+      req: { id: 'corr-1', method: 'POST', path: '/core-api/auth/logout/[redacted]' },
+      res: { status: 201 },
+      durationMs: expect.any(Number),
+    });
+    expect(lines[0]).not.toMatch(/hunter2|eyJsecret|authorization/i);
+  });
+
+  it('hides the token of a logout path', () => {
+    expect(loggablePath('/core-api/auth/logout/abc.def?x=1')).toBe('/core-api/auth/logout/[redacted]');
+    expect(loggablePath('/core-api/users?Take=5')).toBe('/core-api/users');
+  });
+});
