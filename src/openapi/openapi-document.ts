@@ -19,6 +19,9 @@ const tags: Array<[string, string]> = [
   ['Brands', 'Brands and their logos'],
   ['Manufacturers', 'Manufacturers of products'],
   ['Catalogs', 'Product catalogs offered to customers'],
+  ['Product display contents', 'Texts of products per language (title, excerpt, description, seo)'],
+  ['Favourite products', 'Products client logins marked as favourite or had suggested'],
+  ['Product issues', 'Data quality: products missing images, description or required attribute values; ignored issues; statistics'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
