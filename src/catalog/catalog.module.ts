@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { I18nModule } from '../i18n/i18n.module';
+import { IdentityModule } from '../identity/identity.module';
 import { registerEntityType } from '../platform/database/entity-types';
 import { AttributesCoreController } from './attributes/attributes.core.controller';
 import { AttributesService } from './attributes/attributes.service';
@@ -16,6 +17,12 @@ import { ManufacturersCoreController } from './manufacturers/manufacturers.core.
 import { ManufacturersService } from './manufacturers/manufacturers.service';
 import { ProductFiltersCoreController } from './product-filters/product-filters.core.controller';
 import { ProductFiltersService } from './product-filters/product-filters.service';
+import { FavouriteProductsCoreController } from './favourites/favourite-products.core.controller';
+import { FavouriteProductsService } from './favourites/favourite-products.service';
+import { ProductContentsCoreController } from './product-contents/product-contents.core.controller';
+import { ProductContentsService } from './product-contents/product-contents.service';
+import { ProductIssuesCoreController } from './product-issues/product-issues.core.controller';
+import { ProductIssuesService } from './product-issues/product-issues.service';
 import { ProductEntity } from './products/product.entity';
 
 registerEntityType({ type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } });
@@ -27,7 +34,7 @@ registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
  * otherwise claim them (CONTRACT §8).
  */
 @Module({
-  imports: [I18nModule],
+  imports: [IdentityModule, I18nModule],
   controllers: [
     // taxonomy: productcategories/content before productcategories/:id; products/attributes and
     // products/filters before products/:id
@@ -38,6 +45,7 @@ registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
     BrandsCoreController,
     ManufacturersCoreController,
     CatalogsCoreController,
+    ProductContentsCoreController, ProductIssuesCoreController, FavouriteProductsCoreController,
   ],
   providers: [
     CategoriesService,
@@ -47,6 +55,7 @@ registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
     ManufacturersService,
     CatalogsService,
     ProductFiltersService,
+    ProductContentsService, ProductIssuesService, FavouriteProductsService,
   ],
   exports: [CategoriesService, AttributesService, BrandsService, ManufacturersService, CatalogsService, ProductFiltersService],
 })
