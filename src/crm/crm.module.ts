@@ -1,17 +1,30 @@
 import { Module } from '@nestjs/common';
+import { Env } from '../config/env';
 import { IdentityModule } from '../identity/identity.module';
 import { registerEntityType } from '../platform/database/entity-types';
 import { AccountEntity } from './accounts/account.entity';
+import { AccountsCoreController } from './accounts/accounts.core.controller';
+import { AccountsService } from './accounts/accounts.service';
+import { CompanyRegisterController } from './company-register/company-register.controller';
+import { COMPANY_REGISTER } from './company-register/company-register.provider';
+import { CompanyRegisterService } from './company-register/company-register.service';
+import { KvkCompanyRegister } from './company-register/kvk-company-register';
 import { ContactEntity } from './contacts/contact.entity';
+import { DealsModule } from './deals/deals.module';
 
 registerEntityType({ type: 'Account', target: AccountEntity, tags: { table: 'accounts', column: 'tags' } });
 registerEntityType({ type: 'Contact', target: ContactEntity, tags: { table: 'contacts', column: 'tags' } });
 
 /** Customer relations: accounts, contacts, the company register (and deals, pipelines, comments). */
 @Module({
-  imports: [IdentityModule],
-  controllers: [],
-  providers: [],
-  exports: [],
+  imports: [IdentityModule, DealsModule],
+  // sub-path controllers before the `{id}` routes of their parent path
+  controllers: [CompanyRegisterController, AccountsCoreController],
+  providers: [
+    AccountsService,
+    CompanyRegisterService,
+    { provide: COMPANY_REGISTER, inject: [Env], useFactory: (env: Env) => new KvkCompanyRegister(env) },
+  ],
+  exports: [AccountsService],
 })
 export class CrmModule {}

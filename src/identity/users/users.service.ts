@@ -5,7 +5,7 @@ import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext, Role } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
-import { conflict, forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
+import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
 import { parseEtag } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import { hashPassword } from '../auth/passwords';
@@ -187,6 +187,21 @@ export class UsersService {
       .where('m.workspace_id = :ws AND m.role = :role', { ws: tx.ctx.workspaceId, role: 'Owner' })
       .getMany();
     if (!owners.some((o) => o.userId !== userId)) throw conflict('A workspace must keep at least one Owner.');
+  }
+
+  /**
+   * For other contexts (CRM owners, sales order processors): a 400 naming `field` unless every id
+   * is a user who is a member of the caller's workspace. Runs on `manager` (pass `tx.manager`).
+   */
+  async assertMembers(manager: EntityManager, ctx: RequestContext, field: string, ids: Array<string | null | undefined>): Promise<void> {
+    const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+    if (wanted.length === 0) return;
+    const found = await manager.find(MembershipEntity, {
+      select: { userId: true },
+      where: { workspaceId: ctx.workspaceId, userId: In(wanted) },
+    });
+    const missing = wanted.filter((id) => !found.some((m) => m.userId === id));
+    if (missing.length > 0) throw badRequest({ [field]: [`User ${missing.join(', ')} is not a member of this workspace.`] });
   }
 
   /** Adds `workspaces` and `apps` to a page of users in two queries, not one per user. */

@@ -1,0 +1,102 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { assertSameId } from '../../platform/http/resource';
+import {
+  AccountFilterableValues,
+  AccountListQuery,
+  AccountPage,
+  AccountResponse,
+  AccountStats,
+  CreateAccountRequest,
+  UpdateAccountRequest,
+  ValueCountPage,
+} from './account.dto';
+import type { ValueCount } from './account.dto';
+import { AccountsService } from './accounts.service';
+
+@ApiTags('Accounts')
+@ApiBearerAuth()
+@Controller('core-api/accounts')
+export class AccountsCoreController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Accounts of the workspace; `Query` searches display name, account code, VAT and Chamber of Commerce numbers' })
+  @ApiOkResponse({ type: AccountPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: AccountListQuery): Promise<Page<AccountResponse>> {
+    return this.accounts.list(ctx, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create an account' })
+  @ApiOkResponse({ type: AccountResponse })
+  @ApiProblems(400, 401, 403, 409)
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateAccountRequest): Promise<AccountResponse> {
+    return this.accounts.create(ctx, body);
+  }
+
+  @Get('tags')
+  @ApiOperation({ summary: 'Tags used by accounts, with how many accounts use each' })
+  @ApiOkResponse({ type: ValueCountPage })
+  @ApiProblems(401, 403)
+  tags(@Ctx() ctx: RequestContext): Promise<Page<ValueCount>> {
+    return this.accounts.usedTags(ctx);
+  }
+
+  @Get('industries')
+  @ApiOperation({ summary: 'Industries used by accounts, with how many accounts use each' })
+  @ApiOkResponse({ type: ValueCountPage })
+  @ApiProblems(401, 403)
+  industries(@Ctx() ctx: RequestContext): Promise<Page<ValueCount>> {
+    return this.accounts.usedIndustries(ctx);
+  }
+
+  @Get('filterable-values')
+  @ApiOperation({ summary: 'For each list filter (account_types, owner_ids, industries, tags) the values in use, with counts' })
+  @ApiOkResponse({ type: AccountFilterableValues })
+  @ApiProblems(401, 403)
+  filterableValues(@Ctx() ctx: RequestContext): Promise<AccountFilterableValues> {
+    return this.accounts.filterableValues(ctx);
+  }
+
+  @Get('stats')
+  @ApiOperation({ summary: 'Account counts by type, status, owner and industry' })
+  @ApiOkResponse({ type: AccountStats })
+  @ApiProblems(401, 403)
+  stats(@Ctx() ctx: RequestContext): Promise<AccountStats> {
+    return this.accounts.stats(ctx);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: AccountResponse })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<AccountResponse> {
+    return this.accounts.get(ctx, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Replace an account (omitted optional fields become null / empty)' })
+  @ApiOkResponse({ type: AccountResponse })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
+    assertSameId(id, body.id);
+    return this.accounts.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    summary: 'Delete an account',
+    description: 'Links of contacts to the account are removed with it. 409 while sales orders (or other records that must keep their account) reference it.',
+  })
+  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
+    await this.accounts.remove(ctx, id);
+  }
+}
