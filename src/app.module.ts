@@ -7,6 +7,7 @@ import { CrmModule } from './crm/crm.module';
 import { HealthModule } from './health/health.module';
 import { I18nModule } from './i18n/i18n.module';
 import { IdentityModule } from './identity/identity.module';
+import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see CONTRACT §8). */
@@ -15,7 +16,7 @@ export class AppModule {
   static forRoot(env: Env, pglite?: PGlite): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ env, pglite }), HealthModule, IdentityModule, I18nModule, CatalogModule, CrmModule, ActivityModule],
+      imports: [PlatformModule.forRoot({ env, pglite }), HealthModule, IdentityModule, I18nModule, CatalogModule, CrmModule, MasterdataModule, ActivityModule],
     };
   }
 }

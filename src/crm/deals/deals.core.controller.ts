@@ -1,0 +1,112 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { assertSameId } from '../../platform/http/resource';
+import { DealUsageService } from './deal-usage.service';
+import {
+  CreateDealRequest,
+  DealFilterableValues,
+  DealListQuery,
+  DealPage,
+  DealResponse,
+  DealUsageQuery,
+  UpdateDealRequest,
+  UsedDealStatus,
+  UsedDealStatusPage,
+  UsedValue,
+  UsedValuePage,
+} from './deal.dto';
+import { DealsService } from './deals.service';
+
+@ApiTags('Deals')
+@ApiBearerAuth()
+@Controller('core-api/deals')
+export class DealsCoreController {
+  constructor(
+    private readonly deals: DealsService,
+    private readonly usage: DealUsageService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Deals of the workspace' })
+  @ApiOkResponse({ type: DealPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: DealListQuery): Promise<Page<DealResponse>> {
+    return this.deals.list(ctx, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a deal', description: 'statusId must belong to pipelineId (400 naming statusId otherwise).' })
+  @ApiOkResponse({ type: DealResponse })
+  @ApiProblems(400, 401, 403)
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateDealRequest): Promise<DealResponse> {
+    return this.deals.create(ctx, body);
+  }
+
+  @Get('statuses')
+  @ApiOperation({ summary: 'Statuses used by deals, with the number of deals in each' })
+  @ApiOkResponse({ type: UsedDealStatusPage })
+  @ApiProblems(400, 401, 403)
+  statuses(@Ctx() ctx: RequestContext, @Query() q: DealUsageQuery): Promise<Page<UsedDealStatus>> {
+    return this.usage.statuses(ctx, q);
+  }
+
+  @Get('tags')
+  @ApiOperation({ summary: 'Tags used by deals, with the number of deals carrying each (most used first)' })
+  @ApiOkResponse({ type: UsedValuePage })
+  @ApiProblems(400, 401, 403)
+  tags(@Ctx() ctx: RequestContext, @Query() q: DealUsageQuery): Promise<Page<UsedValue>> {
+    return this.usage.tags(ctx, q);
+  }
+
+  @Get('filterable-values')
+  @ApiOperation({ summary: 'The distinct values each deal list filter can take, with the number of deals having each' })
+  @ApiOkResponse({ type: DealFilterableValues })
+  @ApiProblems(400, 401, 403)
+  filterableValues(@Ctx() ctx: RequestContext, @Query() q: DealUsageQuery): Promise<DealFilterableValues> {
+    return this.usage.filterableValues(ctx, q);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: DealResponse })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<DealResponse> {
+    return this.deals.get(ctx, id);
+  }
+
+  @Put(':id/archive')
+  @ApiOperation({ summary: 'Archive a deal (activity DealArchived); 409 when it is archived already' })
+  @ApiOkResponse({ type: DealResponse })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  archive(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<DealResponse> {
+    return this.deals.setArchived(ctx, id, true);
+  }
+
+  @Put(':id/restore')
+  @ApiOperation({ summary: 'Restore an archived deal (activity DealRestored); 409 when it is not archived' })
+  @ApiOkResponse({ type: DealResponse })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  restore(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<DealResponse> {
+    return this.deals.setArchived(ctx, id, false);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Replace a deal (omitted optional fields become null / empty)' })
+  @ApiOkResponse({ type: DealResponse })
+  @ApiProblems(400, 401, 403, 404, 412)
+  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateDealRequest): Promise<DealResponse> {
+    assertSameId(id, body.id);
+    return this.deals.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiProblems(400, 401, 403, 404, 412)
+  async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
+    await this.deals.remove(ctx, id);
+  }
+}

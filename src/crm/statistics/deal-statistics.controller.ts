@@ -1,0 +1,27 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import { ApiProblems } from '../../platform/http/openapi';
+import { DealStatisticsQuery, DealStatisticsResponse } from './deal-statistics.dto';
+import { DealStatisticsService } from './deal-statistics.service';
+
+@ApiTags('Statistics')
+@ApiBearerAuth()
+@Controller('core-api/statistics')
+export class DealStatisticsController {
+  constructor(private readonly statistics: DealStatisticsService) {}
+
+  @Get('deals')
+  @ApiOperation({
+    summary: 'Deals created, still open, won and lost, with their expected revenue, per period',
+    description:
+      'A deal counts as created in the period of its createdAt, and as won or lost in the period its status became a Won or Lost status ' +
+      '(statusModifiedAt). Archived deals count too. Dates are UTC.',
+  })
+  @ApiOkResponse({ type: DealStatisticsResponse })
+  @ApiProblems(400, 401, 403)
+  deals(@Ctx() ctx: RequestContext, @Query() q: DealStatisticsQuery): Promise<DealStatisticsResponse> {
+    return this.statistics.deals(ctx, q);
+  }
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { Db } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/database/request-context';
+import { badRequest } from '../../platform/http/problem';
+import { DealEntity } from '../deals/deal.entity';
+import { money } from '../pipelines/pipelines.service';
+import { DealPeriodFigures, DealStatisticsQuery, DealStatisticsResponse, StatisticsInterval } from './deal-statistics.dto';
+
+const units: Record<StatisticsInterval, [string, string]> = {
+  Day: ['day', '1 day'],
+  Week: ['week', '1 week'],
+  Month: ['month', '1 month'],
+  Quarter: ['quarter', '3 months'],
+  Year: ['year', '1 year'],
+};
+
+const figures = ['created', 'open', 'won', 'lost'] as const;
+type Raw = Record<string, string>;
+
+/** GET /core-api/statistics/deals: created / open / won / lost deals and their revenue per period. */
+@Injectable()
+export class DealStatisticsService {
+  constructor(private readonly db: Db) {}
+
+  async deals(ctx: RequestContext, q: DealStatisticsQuery): Promise<DealStatisticsResponse> {
+    const to = q.to ?? new Date().toISOString().slice(0, 10);
+    const from = q.from ?? shiftYear(to);
+    if (from > to) throw badRequest({ from: ['must be on or before to'] });
+    const interval = q.interval ?? 'Month';
+    const [unit, step] = units[interval];
+
+    // The workspace's deals (scoped query builder), reduced to the dates and amounts that count.
+    const deals = this.db
+      .repo(ctx, DealEntity, 'Deal')
+      .qb('d')
+      .innerJoin('pipeline_statuses', 's', 's.id = d.status_id')
+      .select("(d.created_at AT TIME ZONE 'UTC')::date", 'created_on')
+      .addSelect("(d.status_modified_at AT TIME ZONE 'UTC')::date", 'closed_on')
+      .addSelect('s.kind', 'kind')
+      .addSelect('coalesce(d.expected_revenue, 0)', 'revenue');
+    if (q.pipeline_ids?.length) deals.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
+    if (q.owner_ids?.length) deals.andWhere('d.owner_id IN (:...owners)', { owners: q.owner_ids });
+    const [dealSql, params] = deals.getQueryAndParameters();
+    const p = (n: number) => `$${params.length + n}`;
+    const [fromP, toP, unitP, stepP] = [p(1), p(2), p(3), p(4)];
+
+    const periodCount = await this.db.unscoped.query(
+      `SELECT count(*)::int AS n FROM generate_series(date_trunc($3, $1::date), $2::date, $4::interval) g`,
+      [from, to, unit, step],
+    );
+    if (periodCount[0].n > 1000) throw badRequest({ interval: ['the range holds more than 1000 periods; choose a longer interval'] });
+
+    const period = (column: string) => `date_trunc(${unitP}, x.${column})::date = p.period`;
+    const inRange = (column: string) => `x.${column} BETWEEN ${fromP}::date AND ${toP}::date`;
+    const when = {
+      created: `${period('created_on')} AND ${inRange('created_on')}`,
+      open: `x.kind = 'Open' AND ${period('created_on')} AND ${inRange('created_on')}`,
+      won: `x.kind = 'Won' AND ${period('closed_on')} AND ${inRange('closed_on')}`,
+      lost: `x.kind = 'Lost' AND ${period('closed_on')} AND ${inRange('closed_on')}`,
+    };
+    const columns = figures
+      .map((f) => `count(x.kind) FILTER (WHERE ${when[f]}) AS "${f}", coalesce(sum(x.revenue) FILTER (WHERE ${when[f]}), 0) AS "${f}Revenue"`)
+      .join(',\n');
+    const rows: Raw[] = await this.db.unscoped.query(
+      `WITH p AS (SELECT g::date AS period FROM generate_series(date_trunc(${unitP}, ${fromP}::date), ${toP}::date, ${stepP}::interval) g)
+       SELECT to_char(p.period, 'YYYY-MM-DD') AS period, ${columns}
+         FROM p LEFT JOIN (${dealSql}) x
+           ON date_trunc(${unitP}, x.created_on)::date = p.period OR date_trunc(${unitP}, x.closed_on)::date = p.period
+        GROUP BY p.period ORDER BY p.period`,
+      [...params, from, to, unit, step],
+    );
+
+    const periods = rows.map((r) => ({ period: r.period, ...toFigures(r) }));
+    const totals = toFigures(
+      Object.fromEntries(
+        figures.flatMap((f) => [
+          [f, String(rows.reduce((n, r) => n + Number(r[f]), 0))],
+          [`${f}Revenue`, String(rows.reduce((n, r) => n + Number(r[`${f}Revenue`]), 0))],
+        ]),
+      ),
+    );
+    const closed = totals.won + totals.lost;
+    return { from, to, interval, totals: { ...totals, winRate: closed ? money((totals.won * 100) / closed) : null }, periods };
+  }
+}
+
+function toFigures(r: Raw): DealPeriodFigures {
+  return {
+    created: Number(r.created),
+    createdRevenue: money(r.createdRevenue),
+    open: Number(r.open),
+    openRevenue: money(r.openRevenue),
+    won: Number(r.won),
+    wonRevenue: money(r.wonRevenue),
+    lost: Number(r.lost),
+    lostRevenue: money(r.lostRevenue),
+  };
+}
+
+/** The day after the same date one year earlier: a year-long range ending on `to`. */
+function shiftYear(to: string): string {
+  const d = new Date(`${to}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,26 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems } from '../../platform/http/openapi';
+import { MasterdataTag, MasterdataTagListQuery, MasterdataTagPage } from './tag.dto';
+import { MasterdataTagsService } from './masterdata-tags.service';
+
+@ApiTags('Masterdata')
+@ApiBearerAuth()
+@Controller('core-api/masterdata/tags')
+export class MasterdataTagsController {
+  constructor(private readonly tags: MasterdataTagsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Every tag in use (products, accounts, contacts, deals, sales orders, …) with counts per tag and per entity type',
+    description: '`Query` matches the start of a tag (case-insensitive). SortBy Tag (default) or Count.',
+  })
+  @ApiOkResponse({ type: MasterdataTagPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: MasterdataTagListQuery): Promise<Page<MasterdataTag>> {
+    return this.tags.list(ctx, q);
+  }
+}
