@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../../../src/catalog/products/product.entity';
+import { RequestContext } from '../../../src/platform/database/request-context';
+import { seedCatalogContentsDemo } from '../../../src/seed/catalog-contents-demo';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
 const path = '/core-api/catalog/products/content';
@@ -205,6 +207,19 @@ describe('Product display contents', () => {
     const created = await member.post(path, { productId, language: 'en', title: 'Short-lived' });
     await t.app.get(DataSource).manager.delete(ProductEntity, { id: productId });
     expect((await member.get(`${path}/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('seeds demo contents for three of every four products, once', async () => {
+    const demo = await t.workspace('Demo');
+    const ids: string[] = [];
+    for (const name of ['a-one', 'b-two', 'c-three', 'd-four', 'e-five']) ids.push(await product(demo.id, name));
+    const ctx = new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner');
+    await seedCatalogContentsDemo(t.app, ctx);
+    await seedCatalogContentsDemo(t.app, ctx);
+    const list = await demo.owner.get(`${path}?SortBy=Title`);
+    expect(list.body.total).toBe(4);
+    expect(list.body.data.map((c: { productId: string }) => c.productId)).toEqual([ids[0], ids[1], ids[2], ids[4]]);
+    expect(list.body.data[0]).toMatchObject({ language: 'en', title: 'a-one', descriptionFormat: 'Markdown', seo: { metaTitle: 'a-one | Demo shop' } });
   });
 
   const productOf = (name: string) => product(ws.id, name);
