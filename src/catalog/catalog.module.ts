@@ -23,7 +23,12 @@ import { ProductContentsCoreController } from './product-contents/product-conten
 import { ProductContentsService } from './product-contents/product-contents.service';
 import { ProductIssuesCoreController } from './product-issues/product-issues.core.controller';
 import { ProductIssuesService } from './product-issues/product-issues.service';
+import { ProductBulkService } from './products/product-bulk.service';
+import { ProductImagesService } from './products/product-images.service';
+import { ProductListService } from './products/product-list.service';
 import { ProductEntity } from './products/product.entity';
+import { ProductsCoreController } from './products/products.core.controller';
+import { ProductsService } from './products/products.service';
 
 registerEntityType({ type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } });
 registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
@@ -46,6 +51,8 @@ registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
     ManufacturersCoreController,
     CatalogsCoreController,
     ProductContentsCoreController, ProductIssuesCoreController, FavouriteProductsCoreController,
+    // products/:id last
+    ProductsCoreController,
   ],
   providers: [
     CategoriesService,
@@ -56,7 +63,11 @@ registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
     CatalogsService,
     ProductFiltersService,
     ProductContentsService, ProductIssuesService, FavouriteProductsService,
+    ProductsService,
+    ProductListService,
+    ProductBulkService,
+    ProductImagesService,
   ],
-  exports: [CategoriesService, AttributesService, BrandsService, ManufacturersService, CatalogsService, ProductFiltersService],
+  exports: [ProductsService, ProductListService, CategoriesService, AttributesService, BrandsService, ManufacturersService, CatalogsService, ProductFiltersService],
 })
 export class CatalogModule {}

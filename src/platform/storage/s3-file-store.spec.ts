@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { loadEnv } from '../../config/env';
+import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
+import { fileStoreFor } from './storage.module';
 
 class Recorder {
   sent: Array<PutObjectCommand | DeleteObjectCommand> = [];
@@ -56,10 +59,7 @@ describe('S3FileStore', () => {
 });
 
 describe('fileStoreFor', () => {
-  it('chooses S3 when S3_BUCKET is set, the local directory otherwise', async () => {
-    const { fileStoreFor } = await import('./storage.module');
-    const { loadEnv } = await import('../../config/env');
-    const { LocalFileStore } = await import('./local-file-store');
+  it('chooses S3 when S3_BUCKET is set, the local directory otherwise', () => {
     const s3 = fileStoreFor(loadEnv({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1' }));
     expect(s3).toBeInstanceOf(S3FileStore);
     expect((s3 as S3FileStore).urlOf('k.png')).toBe('http://minio:9000/media/k.png');

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { Db } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/database/request-context';
+import { badRequest } from '../../platform/http/problem';
+import { respond } from '../../platform/http/resource';
+import { FileStore } from '../../platform/storage/file-store';
+import { checkImage, type UploadedImage } from '../../platform/storage/image-upload';
+import type { ProductResponse } from './product.dto';
+import { loadProductParts, toProductImage, toProductResponse } from './product-answer';
+import { ProductImageEntity } from './product-image.entity';
+import { ProductEntity } from './product.entity';
+import { ProductsService } from './products.service';
+
+/**
+ * POST products/{id}/images: checks every file (raster images only, by content), stores them in
+ * the file store, then appends them to the product's images in one transaction. Files stored for
+ * a request that fails afterwards are removed again.
+ */
+@Injectable()
+export class ProductImagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+    private readonly products: ProductsService,
+  ) {}
+
+  async add(ctx: RequestContext, id: string, uploads: UploadedImage[] | undefined): Promise<ProductResponse> {
+    if (!uploads?.length) throw badRequest({ images: ['images must hold at least one image file (multipart/form-data)'] });
+    await this.db.repo(ctx, ProductEntity, 'Product').get(id);
+    const checked = [];
+    for (const file of uploads) checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'products')) });
+    const stored: Array<{ key: string; url: string }> = [];
+    try {
+      for (const c of checked) stored.push({ key: c.key, url: await this.files.put(c.key, c.file.buffer, c.contentType) });
+      return await this.db.transaction(ctx, async (tx) => {
+        const repo = tx.repo(ProductEntity, 'Product');
+        await repo.getForWrite(id);
+        const images = tx.repo(ProductImageEntity);
+        const last = await images.findOne({ where: { productId: id }, order: { displayOrder: 'DESC' } });
+        const first = last ? last.displayOrder + 1 : 0;
+        const added = await images.insertMany(
+          stored.map((s, i) => ({ productId: id, url: s.url, fileKey: s.key, displayOrder: first + i, alt: null })),
+        );
+        await repo.repository.update({ id, workspaceId: ctx.workspaceId }, { version: () => 'version + 1', modifiedAt: () => 'now()' });
+        await tx.activities.event('Product', id, 'ProductImagesAdded', { newValue: added.map(toProductImage) });
+        const product = await repo.get(id);
+        const parts = await loadProductParts((target) => tx.repo(target), [id], false);
+        return respond(product, (p) => toProductResponse(p, parts));
+      });
+    } catch (e) {
+      await this.products.deleteFiles(stored.map((s) => s.key));
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { Brackets, type SelectQueryBuilder } from 'typeorm';
+import { Db } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/database/request-context';
+import { listParams, type Page } from '../../platform/http/list-query';
+import { likePattern, paginate } from '../../platform/http/paginate';
+import type { ProductListRequest, ProductResponse, ProductTagsQuery, UsedProductTag } from './product.dto';
+import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
+import { ProductEntity } from './product.entity';
+import { ProductsService } from './products.service';
+
+/**
+ * The words of a search as a prefix tsquery for the `simple` configuration: `red chair 12` →
+ * `red:* & chair:* & 12:*`. Only letters and digits reach the tsquery, so no operator of the
+ * caller's text can change its meaning. Empty when the text has no word.
+ */
+export function prefixTsQuery(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 16)
+    .map((word) => `${word}:*`)
+    .join(' & ');
+}
+
+/**
+ * POST products/list and GET products/tags. Every filter is a condition on `products` (or a
+ * semi-join on an indexed link table), so the planner can start from the most selective index;
+ * the page and the total come back in one statement (see paginate), the owned rows of the page
+ * in one query per relation.
+ */
+@Injectable()
+export class ProductListService {
+  constructor(
+    private readonly db: Db,
+    private readonly products: ProductsService,
+  ) {}
+
+  /** The scoped query of products matching the list filters (without text search, sorting or paging). */
+  filtered(ctx: RequestContext, q: ProductListRequest): SelectQueryBuilder<ProductEntity> {
+    const ws = ctx.workspaceId;
+    const qb = this.db.repo(ctx, ProductEntity, 'Product').qb('p');
+    if (q.ids?.length) qb.andWhere('p.id IN (:...ids)', { ids: q.ids });
+    if (q.skus?.length) qb.andWhere('p.sku IN (:...skus)', { skus: q.skus });
+    if (q.gtins?.length) qb.andWhere('p.gtin IN (:...gtins)', { gtins: q.gtins });
+    if (q.slugs?.length) qb.andWhere('p.slug IN (:...slugs)', { slugs: q.slugs });
+    if (q.type) qb.andWhere('p.product_type = :type', { type: q.type });
+    if (q.barcodes?.length) {
+      qb.andWhere('p.id IN (SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = :ws AND b.barcode IN (:...barcodes))', {
+        ws,
+        barcodes: q.barcodes,
+      });
+    }
+    if (q.catalogId) {
+      qb.andWhere('p.id IN (SELECT cl.product_id FROM product_catalog_links cl WHERE cl.workspace_id = :ws AND cl.catalog_id = :catalogId)', {
+        ws,
+        catalogId: q.catalogId,
+      });
+    }
+    if (q.categoryIds?.length) {
+      qb.andWhere(
+        'p.id IN (SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = :ws AND kl.category_id IN (:...categoryIds))',
+        { ws, categoryIds: q.categoryIds },
+      );
+    }
+    (q.attributes ?? []).forEach((filter, i) => {
+      const values = filter.values.length ? `AND av.values && CAST(:attrValues${i} AS text[])` : 'AND cardinality(av.values) > 0';
+      qb.andWhere(
+        `p.id IN (SELECT av.product_id FROM product_attribute_values av WHERE av.workspace_id = :ws AND av.attribute_id = :attr${i} ${values})`,
+        { ws, [`attr${i}`]: filter.attributeId, [`attrValues${i}`]: filter.values },
+      );
+    });
+    const issue = (flag: boolean | undefined, sql: string) => {
+      if (flag !== undefined) qb.andWhere(flag ? sql : `NOT (${sql})`);
+    };
+    issue(q.isMissingImages, missingImagesSql('p'));
+    issue(q.isMissingDescription, missingDescriptionSql('p'));
+    issue(q.isMissingAttributes, missingAttributesSql('p'));
+    if (q.query?.trim()) this.search(qb, q.query.trim());
+    return qb;
+  }
+
+  /**
+   * `query`: the stored tsvector with prefix matching (GIN), or — for partial skus and names
+   * (`X-12` in `AX-1200`) — a substring match on name and sku through their trigram indexes
+   * (only from 3 characters on, where trigrams can narrow anything down).
+   */
+  private search(qb: SelectQueryBuilder<ProductEntity>, text: string): void {
+    const tsquery = prefixTsQuery(text);
+    qb.andWhere(
+      new Brackets((w) => {
+        if (tsquery) w.orWhere(`p.search_vector @@ to_tsquery('simple', :tsquery)`, { tsquery });
+        if (text.length >= 3 || !tsquery) {
+          w.orWhere('p.name ILIKE :pattern', { pattern: likePattern(text) });
+          w.orWhere('p.sku ILIKE :pattern', { pattern: likePattern(text) });
+        }
+      }),
+    );
+  }
+
+  async list(ctx: RequestContext, q: ProductListRequest): Promise<Page<ProductResponse>> {
+    const qb = this.filtered(ctx, q);
+    const params = { ...listParams(q), query: undefined };
+    const page = await paginate(qb, params, { sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' } });
+    return { data: await this.products.answers((target) => this.db.repo(ctx, target), page.data, true), total: page.total };
+  }
+
+  /** The tags the workspace's products use, with how many products use each. */
+  async tags(ctx: RequestContext, q: ProductTagsQuery): Promise<Page<UsedProductTag>> {
+    const [sql, params] = this.db.repo(ctx, ProductEntity).qb('p').select('unnest(p.tags)', 'tag').getQueryAndParameters();
+    const search = q.Query ? `WHERE u.tag ILIKE $${params.length + 1}` : '';
+    const direction = q.SortOrder === 'Desc' ? 'DESC' : 'ASC';
+    const order = q.SortBy === 'Count' ? `t.count ${direction}, t.value` : `t.value ${direction}`;
+    const rows: Array<{ value: string; count: string; total: string }> = await this.db.unscoped.query(
+      `WITH t AS (SELECT u.tag AS value, count(*) AS count FROM (${sql}) u ${search} GROUP BY u.tag)
+       SELECT t.value, t.count, (SELECT count(*) FROM t) AS total FROM t ORDER BY ${order} LIMIT ${q.Take} OFFSET ${q.Skip}`,
+      q.Query ? [...params, likePattern(q.Query)] : params,
+    );
+    const total = rows.length ? Number(rows[0].total) : q.Skip > 0 || q.Take === 0 ? await this.countTags(sql, params, search, q.Query) : 0;
+    return { data: rows.map((r) => ({ value: r.value, count: Number(r.count) })), total };
+  }
+
+  private async countTags(sql: string, params: unknown[], search: string, query?: string): Promise<number> {
+    const [row]: Array<{ total: string }> = await this.db.unscoped.query(
+      `SELECT count(DISTINCT u.tag) AS total FROM (${sql}) u ${search}`,
+      query ? [...params, likePattern(query)] : params,
+    );
+    return Number(row.total);
+  }
+}

@@ -1,0 +1,150 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx, ReadOperation } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { assertSameId } from '../../platform/http/resource';
+import { ImagesUpload, type UploadedImage } from '../../platform/storage/image-upload';
+import {
+  BulkUpdateProductsRequest,
+  CreateProductRequest,
+  ProductBulkResult,
+  ProductCategoriesRequest,
+  ProductListRequest,
+  ProductPage,
+  ProductResponse,
+  ProductTagsQuery,
+  UpdateProductRequest,
+  UsedProductTag,
+  UsedProductTagPage,
+} from './product.dto';
+import { ProductBulkService } from './product-bulk.service';
+import { ProductImagesService } from './product-images.service';
+import { ProductListService } from './product-list.service';
+import { ProductsService } from './products.service';
+
+/** /core-api/catalog/products: static paths first, `{id}` last (CONTRACT §8). */
+@ApiTags('Products')
+@ApiBearerAuth()
+@Controller('core-api/catalog/products')
+export class ProductsCoreController {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly lists: ProductListService,
+    private readonly bulk: ProductBulkService,
+    private readonly images: ProductImagesService,
+  ) {}
+
+  @Post('list')
+  @HttpCode(200)
+  @ReadOperation()
+  @ApiOperation({ summary: 'Products matching every given filter, paged, with the total; `query` is a full-text and partial sku/name search' })
+  @ApiOkResponse({ type: ProductPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Body() body: ProductListRequest): Promise<Page<ProductResponse>> {
+    return this.lists.list(ctx, body);
+  }
+
+  @Get('tags')
+  @ApiOperation({ summary: 'The tags products of the workspace use, with how many products use each' })
+  @ApiOkResponse({ type: UsedProductTagPage })
+  @ApiProblems(400, 401, 403)
+  tags(@Ctx() ctx: RequestContext, @Query() q: ProductTagsQuery): Promise<Page<UsedProductTag>> {
+    return this.lists.tags(ctx, q);
+  }
+
+  @Put('bulk')
+  @ApiOperation({ summary: 'Applies the same changes (`set`) to many products in one transaction; omitted members stay as they are' })
+  @ApiOkResponse({ type: ProductBulkResult })
+  @ApiProblems(400, 401, 403)
+  bulkUpdate(@Ctx() ctx: RequestContext, @Body() body: BulkUpdateProductsRequest): Promise<ProductBulkResult> {
+    return this.bulk.bulkUpdate(ctx, body);
+  }
+
+  @Put('categories')
+  @ApiOperation({ summary: 'Adds the products to the categories (kept where already linked)' })
+  @ApiOkResponse({ type: ProductBulkResult })
+  @ApiProblems(400, 401, 403)
+  assignCategories(@Ctx() ctx: RequestContext, @Body() body: ProductCategoriesRequest): Promise<ProductBulkResult> {
+    return this.bulk.changeCategories(ctx, body, 'add');
+  }
+
+  @Delete('categories')
+  @ApiOperation({ summary: 'Removes the products from the categories' })
+  @ApiOkResponse({ type: ProductBulkResult })
+  @ApiProblems(400, 401, 403)
+  removeCategories(@Ctx() ctx: RequestContext, @Body() body: ProductCategoriesRequest): Promise<ProductBulkResult> {
+    return this.bulk.changeCategories(ctx, body, 'remove');
+  }
+
+  @Get('sku/:sku')
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(401, 403, 404)
+  bySku(@Ctx() ctx: RequestContext, @Param('sku') sku: string): Promise<ProductResponse> {
+    return this.products.getBy(ctx, 'sku', sku);
+  }
+
+  @Get('gtin/:gtin')
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(401, 403, 404)
+  byGtin(@Ctx() ctx: RequestContext, @Param('gtin') gtin: string): Promise<ProductResponse> {
+    return this.products.getBy(ctx, 'gtin', gtin);
+  }
+
+  @Get('barcode/:barcode')
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(401, 403, 404)
+  byBarcode(@Ctx() ctx: RequestContext, @Param('barcode') barcode: string): Promise<ProductResponse> {
+    return this.products.getByBarcode(ctx, barcode);
+  }
+
+  @Get('slug/:slug')
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(401, 403, 404)
+  bySlug(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<ProductResponse> {
+    return this.products.getBy(ctx, 'slug', slug);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Creates a product (slug made from the name when omitted)' })
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(400, 401, 403, 409)
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateProductRequest): Promise<ProductResponse> {
+    return this.products.create(ctx, body);
+  }
+
+  @Post(':id/images')
+  @HttpCode(200)
+  @ImagesUpload('images', 20)
+  @ApiOperation({ summary: 'Uploads images (JPEG, PNG, GIF, WebP, AVIF; ≤ 10 MiB each) and appends them to the product’s images' })
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(400, 401, 403, 404, 413, 415)
+  addImages(@Ctx() ctx: RequestContext, @IdParam() id: string, @UploadedFiles() files: UploadedImage[]): Promise<ProductResponse> {
+    return this.images.add(ctx, id, files);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ProductResponse> {
+    return this.products.get(ctx, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Replaces the product: omitted optional fields become null / [] (the slug is kept when omitted)' })
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateProductRequest): Promise<ProductResponse> {
+    assertSameId(id, body.id);
+    return this.products.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
+    await this.products.remove(ctx, id);
+  }
+}

@@ -1,0 +1,137 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { QueryFailedError } from 'typeorm';
+import { Db, type Tx } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/database/request-context';
+import { registerConstraintField } from '../../platform/http/constraint-names';
+import { conflict, notFound } from '../../platform/http/problem';
+import { respond } from '../../platform/http/resource';
+import { FileStore } from '../../platform/storage/file-store';
+import type { CreateProductRequest, ProductResponse, UpdateProductRequest } from './product.dto';
+import { loadProductParts, productSnapshot, toProductResponse, type RepoOf } from './product-answer';
+import { ProductBarcodeEntity } from './product-barcode.entity';
+import { ProductComponentEntity } from './product-component.entity';
+import { checkProductBody, writeProduct } from './product-writer';
+import { ProductEntity } from './product.entity';
+
+// Constraints whose field is not the column's name in the API.
+registerConstraintField('uq_product_barcodes__barcode', 'barcodes');
+registerConstraintField('uq_product_price_tiers__min_quantity', 'pricing.tiers');
+registerConstraintField('ck_product_price_tiers__min_quantity', 'pricing.tiers');
+registerConstraintField('ck_product_price_tiers__sales_price', 'pricing.tiers');
+registerConstraintField('uq_product_components__component_product_id', 'components');
+registerConstraintField('ck_product_components__quantity', 'components');
+registerConstraintField('ck_product_components__component_product_id', 'components');
+
+const isSlugCollision = (e: unknown) =>
+  e instanceof QueryFailedError && (e.driverError as { constraint?: string }).constraint === 'uq_products__slug';
+
+/**
+ * Products: create, read (by id, sku, gtin, barcode, slug), full-replacement update, delete.
+ * Uniqueness (sku, gtin, slug, each barcode) is the database's: a duplicate is a 409 naming the
+ * field, also when requests race. Every change records activities in its transaction.
+ */
+@Injectable()
+export class ProductsService {
+  private readonly logger = new Logger(ProductsService.name);
+
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+  ) {}
+
+  /** The answer for stored products, with their owned rows loaded in one query per relation. */
+  async answers(repo: RepoOf, products: ProductEntity[], parallel: boolean): Promise<ProductResponse[]> {
+    const parts = await loadProductParts(repo, products.map((p) => p.id), parallel);
+    return products.map((p) => toProductResponse(p, parts));
+  }
+
+  private async answer(repo: RepoOf, product: ProductEntity, parallel: boolean): Promise<ProductResponse> {
+    const [answer] = await this.answers(repo, [product], parallel);
+    return respond(product, () => answer);
+  }
+
+  /** Reads outside a transaction (parallel queries on the pool). */
+  private readRepo(ctx: RequestContext): RepoOf {
+    return (target) => this.db.repo(ctx, target);
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<ProductResponse> {
+    return this.answer(this.readRepo(ctx), await this.db.repo(ctx, ProductEntity, 'Product').get(id), true);
+  }
+
+  async getBy(ctx: RequestContext, field: 'sku' | 'gtin' | 'slug', value: string): Promise<ProductResponse> {
+    const found = await this.db.repo(ctx, ProductEntity, 'Product').findOne({ [field]: value });
+    if (!found) throw notFound(`Product with ${field}`, value);
+    return this.answer(this.readRepo(ctx), found, true);
+  }
+
+  async getByBarcode(ctx: RequestContext, barcode: string): Promise<ProductResponse> {
+    const link = await this.db.repo(ctx, ProductBarcodeEntity).findOne({ barcode });
+    if (!link) throw notFound('Product with barcode', barcode);
+    return this.get(ctx, link.productId);
+  }
+
+  async create(ctx: RequestContext, body: CreateProductRequest): Promise<ProductResponse> {
+    checkProductBody(body);
+    // A generated slug can lose a race with a concurrent create of the same name: pick again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(ctx, async (tx) => {
+          const repo = tx.repo(ProductEntity, 'Product');
+          const { entity } = await writeProduct(tx, repo.create({ id: randomUUID() }), body);
+          const answer = await this.answer(this.txRepo(tx), entity, false);
+          await tx.activities.created('Product', entity.id, productSnapshot(answer));
+          return answer;
+        });
+      } catch (e) {
+        if (body.slug || attempt >= 3 || !isSlugCollision(e)) throw e;
+      }
+    }
+  }
+
+  async update(ctx: RequestContext, id: string, body: UpdateProductRequest): Promise<ProductResponse> {
+    checkProductBody(body);
+    const { answer, orphanedFiles } = await this.db.transaction(ctx, async (tx) => {
+      const entity = await tx.repo(ProductEntity, 'Product').getForWrite(id);
+      const repo = this.txRepo(tx);
+      const current = await loadProductParts(repo, [id], false);
+      const before = toProductResponse(entity, current);
+      const written = await writeProduct(tx, entity, body, current);
+      const answer = await this.answer(repo, written.entity, false);
+      await tx.activities.updated('Product', id, productSnapshot(before), productSnapshot(answer));
+      return { answer, orphanedFiles: written.orphanedFiles };
+    });
+    await this.deleteFiles(orphanedFiles);
+    return answer;
+  }
+
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    const orphanedFiles = await this.db.transaction(ctx, async (tx) => {
+      const entity = await tx.repo(ProductEntity, 'Product').getForWrite(id);
+      if (await tx.repo(ProductComponentEntity).exists({ componentProductId: id })) {
+        throw conflict('The product is a component of other products; remove it from them first.', {
+          id: ['is a component of other products'],
+        });
+      }
+      const repo = this.txRepo(tx);
+      const parts = await loadProductParts(repo, [id], false);
+      const last = toProductResponse(entity, parts);
+      await tx.repo(ProductEntity, 'Product').remove(entity);
+      await tx.activities.deleted('Product', id, productSnapshot(last));
+      return (parts.images.get(id) ?? []).flatMap((i) => (i.fileKey ? [i.fileKey] : []));
+    });
+    await this.deleteFiles(orphanedFiles);
+  }
+
+  txRepo(tx: Tx): RepoOf {
+    return (target) => tx.repo(target);
+  }
+
+  /** Files of images that are gone, removed after the commit; a failure only leaves an unused file. */
+  async deleteFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.files.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'Could not delete an unused image file'));
+    }
+  }
+}
