@@ -53,6 +53,7 @@ export class FavouriteProductsCoreController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One favourite, with its product and client login' })
   @ApiOkResponse({ type: FavouriteProductResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<FavouriteProductResponse> {
@@ -60,6 +61,7 @@ export class FavouriteProductsCoreController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a favourite' })
   @ApiOkResponse({ description: 'Deleted (empty body)' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {

@@ -43,6 +43,7 @@ export class ProductContentsCoreController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One display content' })
   @ApiOkResponse({ type: ProductDisplayContentResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ProductDisplayContentResponse> {
@@ -63,6 +64,7 @@ export class ProductContentsCoreController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a display content' })
   @ApiOkResponse({ description: 'Deleted (empty body)' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {

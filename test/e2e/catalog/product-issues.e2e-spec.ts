@@ -255,6 +255,36 @@ describe('Product issues', () => {
     expect((await viewer.get(`${path}/statistics`)).body.totalProducts).toBe(6);
   });
 
+  it('documents every operation of contents, favourites and issues in the OpenAPI document', async () => {
+    type Operation = { tags: string[]; responses: Record<string, { content?: Record<string, { schema: object }> }> };
+    const doc = (await t.http.get('/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
+    const expected: Array<[string, string, number[]]> = [
+      ['/core-api/catalog/products/content', 'get', [200, 400]],
+      ['/core-api/catalog/products/content', 'post', [200, 400, 409]],
+      ['/core-api/catalog/products/content/{id}', 'get', [200, 404]],
+      ['/core-api/catalog/products/content/{id}', 'put', [200, 400, 404, 412]],
+      ['/core-api/catalog/products/content/{id}', 'delete', [200, 404]],
+      ['/core-api/catalog/favouriteproducts', 'get', [200, 400]],
+      ['/core-api/catalog/favouriteproducts', 'post', [200, 400, 409]],
+      ['/core-api/catalog/favouriteproducts/bulk', 'post', [200, 400]],
+      ['/core-api/catalog/favouriteproducts/{id}', 'get', [200, 404]],
+      ['/core-api/catalog/favouriteproducts/{id}', 'delete', [200, 404]],
+      ['/core-api/catalog/products/issues', 'get', [200, 400]],
+      ['/core-api/catalog/products/issues/statistics', 'get', [200, 400]],
+      ['/core-api/catalog/products/issues/ignored', 'get', [200]],
+      ['/core-api/catalog/products/issues/ignored', 'put', [200, 400]],
+    ];
+    for (const [p, method, statuses] of expected) {
+      const op = doc.paths[p]?.[method];
+      expect([p, method, op !== undefined]).toEqual([p, method, true]);
+      for (const status of statuses) expect([p, method, status, op.responses[String(status)] !== undefined]).toEqual([p, method, status, true]);
+      expect(op.responses['403']).toBeDefined();
+    }
+    expect(doc.paths['/core-api/catalog/products/issues/ignored'].put.responses['200'].content!['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/IgnoredProductIssuesResponse',
+    });
+  });
+
   it('lets a Viewer read but not change the ignored issues (403)', async () => {
     expect((await viewer.get(`${path}/ignored`)).status).toBe(200);
     expect((await viewer.put(`${path}/ignored`, { ignored: [] })).status).toBe(403);
