@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { Api } from './lib/api';
 import { benchConfig, BenchConfig, say } from './lib/config';
-import { LoadResult, runLoad } from './lib/load';
+import { combine, LoadResult, runLoad } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
 import { freePort, ServerProcess } from './lib/processes';
-import { summariseProfile } from './lib/profile';
+import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
 import { suites } from './scenarios';
 import type { Scenario, SeedContext } from './scenarios/types';
@@ -66,16 +66,20 @@ const fmt = (n: number | undefined, digits = 0) =>
 
 function table(rows: Row[]): string {
   const lines = [
-    '| scenario | server | req/s | p50 (ms) | p99 (ms) | RSS (MB) | full/bare |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| scenario | server | req/s | p50 (ms) | p99 (ms) | RSS (MB) | CPU ms/req | full/bare req/s | bare/full CPU |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const bare = rows.find((r) => r.scenario === row.scenario && r.server === 'bare');
-    const ratio =
-      row.server === 'full stack' && bare ? row.result.reqPerSec / bare.result.reqPerSec : undefined;
+    const isFull = row.server === 'full stack' && bare !== undefined;
+    const ratio = isFull ? row.result.reqPerSec / bare.result.reqPerSec : undefined;
+    const cpuRatio =
+      isFull && row.result.cpuMsPerRequest && bare.result.cpuMsPerRequest
+        ? bare.result.cpuMsPerRequest / row.result.cpuMsPerRequest
+        : undefined;
     const failures = row.result.non2xx + row.result.errors;
     lines.push(
-      `| ${row.scenario} | ${row.server} | ${fmt(row.result.reqPerSec)}${failures ? ` (${failures} failed)` : ''} | ${fmt(row.result.p50)} | ${fmt(row.result.p99)} | ${fmt(row.result.rssMb)} | ${ratio === undefined ? '' : fmt(ratio, 2)} |`,
+      `| ${row.scenario} | ${row.server} | ${fmt(row.result.reqPerSec)}${failures ? ` (${failures} failed)` : ''} | ${fmt(row.result.p50)} | ${fmt(row.result.p99)} | ${fmt(row.result.rssMb)} | ${fmt(row.result.cpuMsPerRequest, 2)} | ${ratio === undefined ? '' : fmt(ratio, 2)} | ${cpuRatio === undefined ? '' : fmt(cpuRatio, 2)} |`,
     );
   }
   return lines.join('\n');
@@ -150,10 +154,13 @@ async function main(): Promise<void> {
       (s) => config.only.length === 0 || config.only.some((o) => s.name.toLowerCase().includes(o)),
     );
 
-    const bare = ServerProcess.start('bare', join(distRoot, 'bench/bare-server.js'), await freePort(), {
-      DATABASE_URL: config.databaseUrl,
-      JWT_SECRET: config.jwtSecret,
-    });
+    const bare = ServerProcess.start(
+      'bare',
+      join(distRoot, 'bench/bare-server.js'),
+      await freePort(),
+      { DATABASE_URL: config.databaseUrl, JWT_SECRET: config.jwtSecret },
+      nodeArgs,
+    );
     servers.push(bare);
     await bare.waitReady('/health/live');
 
@@ -176,16 +183,33 @@ async function main(): Promise<void> {
     log(`bare server answers match the service's on ${selected.length} scenarios`);
 
     const rows: Row[] = [];
+    const windows = new Map<number | undefined, Window[]>([
+      [full.pid, []],
+      [bare.pid, []],
+    ]);
     for (const scenario of selected) {
-      for (const [name, server] of [
-        ['full stack', full],
-        ['bare', bare],
-      ] as const) {
-        if (config.warmup > 0) await runLoad(server, scenario, api.bearer, config.warmup, config.connections);
-        const result = await runLoad(server, scenario, api.bearer, config.duration, config.connections);
-        rows.push({ scenario: scenario.name, server: name, result });
+      const targets = [
+        { name: 'full stack' as const, server: full, runs: [] as LoadResult[] },
+        { name: 'bare' as const, server: bare, runs: [] as LoadResult[] },
+      ];
+      for (const t of targets) {
+        if (config.warmup > 0)
+          await runLoad(t.server, scenario, api.bearer, config.warmup, config.connections);
+      }
+      for (let round = 0; round < config.rounds; round++) {
+        // full, bare, then bare, full, …: a change in the machine's load hits both alike
+        for (const t of round % 2 === 0 ? targets : [...targets].reverse()) {
+          const startUs = nowUs();
+          t.runs.push(await runLoad(t.server, scenario, api.bearer, config.duration, config.connections));
+          windows.get(t.server.pid)!.push([startUs, nowUs()]);
+        }
+      }
+      for (const t of targets) {
+        const result = combine(t.runs);
+        rows.push({ scenario: scenario.name, server: t.name, result });
         log(
-          `${scenario.name} / ${name}: ${fmt(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS ${fmt(result.rssMb)} MB`,
+          `${scenario.name} / ${t.name}: ${fmt(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+            `RSS ${fmt(result.rssMb)} MB, CPU ${fmt(result.cpuMsPerRequest, 2)} ms/request`,
         );
       }
     }
@@ -215,7 +239,21 @@ async function main(): Promise<void> {
       ? await explainSessionQuery(config.databaseUrl, sessionSql, login.accessToken)
       : [];
 
-    const profile = config.profile ? summariseProfile(profileDir, readdirSync(profileDir)) : '';
+    const profiles: string[] = [];
+    if (config.profile && existsSync(profileDir)) {
+      // node names its profile CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile
+      for (const file of readdirSync(profileDir)) {
+        const pid = Number(file.split('.')[3]);
+        const name = pid === full.pid ? 'full stack' : pid === bare.pid ? 'bare' : undefined;
+        if (!name) continue;
+        profiles.push(
+          `### ${name}`,
+          '',
+          summariseProfile(join(profileDir, file), windows.get(pid) ?? []),
+          '',
+        );
+      }
+    }
 
     const ratios = rows
       .filter((r) => r.server === 'full stack')
@@ -230,11 +268,14 @@ async function main(): Promise<void> {
       '',
       `${new Date().toISOString()} · commit ${gitCommit()} · Node ${process.version} · ${cpus().length} CPUs · ` +
         `PostgreSQL ${pg.hostname}:${pg.port || 5432} · autocannon, ${config.connections} connections, ` +
-        `${config.duration} s per run after ${config.warmup} s warm-up · load generator in the same machine`,
+        `${config.rounds} × ${config.duration} s per scenario and server after ${config.warmup} s warm-up · ` +
+        `load generator on the same machine · ${fmt(loadavg()[0], 1)} load average at the end`,
       '',
       table(rows),
       '',
-      'req/s: mean over the run; p50/p99: latency; RSS: peak resident memory of the server process during the run.',
+      `req/s: mean over ${config.rounds} rounds of ${config.duration} s, full stack and bare alternating; p50/p99: latency, median of the rounds; ` +
+        'RSS: peak resident memory of the server process; CPU ms/req: CPU time (user + system) the server process spent per request. ' +
+        'bare/full CPU is the throughput share the full stack would keep where the server process is the bottleneck; it varies less than req/s on a busy machine.',
       `full/bare: the full stack's share of the bare throughput (target ≥ 0.50): ` +
         ratios
           .map((r) => `${r.scenario} ${fmt(r.ratio, 2)} ${r.ratio >= 0.5 ? 'met' : 'NOT met'}`)
@@ -257,8 +298,13 @@ async function main(): Promise<void> {
       '```',
       ...plan,
       '```',
-      ...(profile
-        ? ['', '## Where the full stack spends its CPU (--cpu-prof over the whole run)', '', profile]
+      ...(profiles.length
+        ? [
+            '',
+            '## Where the CPU goes (node --cpu-prof, samples inside the measured runs only)',
+            '',
+            ...profiles,
+          ]
         : []),
       '',
     ].join('\n');

@@ -11,11 +11,13 @@ const int = (name: string, fallback: number): number => {
 export interface BenchConfig {
   /** The PostgreSQL database the bench drops, creates and fills (never the app's own). */
   databaseUrl: string;
-  /** Seconds of measured load per scenario and server. */
+  /** Seconds of measured load per scenario, server and round. */
   duration: number;
   /** Seconds of unmeasured load before each measurement (JIT, plan caches, pools). */
   warmup: number;
   connections: number;
+  /** Each scenario is measured in this many rounds, alternating full stack and bare (evens out a busy machine). */
+  rounds: number;
   /** Client logins created for the identity scenarios. */
   identities: number;
   /** Products created for the catalog scenarios. */
@@ -34,6 +36,7 @@ export function benchConfig(): BenchConfig {
     duration: int('BENCH_DURATION', 15),
     warmup: int('BENCH_WARMUP', 3),
     connections: int('BENCH_CONNECTIONS', 10),
+    rounds: Math.max(1, int('BENCH_ROUNDS', 3)),
     identities: int('BENCH_IDENTITIES', 200),
     products: int('BENCH_PRODUCTS', 100_000),
     only: (process.env.BENCH_ONLY ?? '')

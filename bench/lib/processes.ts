@@ -17,6 +17,18 @@ export function freePort(): Promise<number> {
   });
 }
 
+let ticks: number | undefined;
+function clockTicks(): number {
+  if (ticks === undefined) {
+    try {
+      ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    } catch {
+      ticks = 100;
+    }
+  }
+  return ticks;
+}
+
 /** A server under test: a child Node process listening on 127.0.0.1:port. */
 export class ServerProcess {
   private output = '';
@@ -46,6 +58,10 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     return new ServerProcess(name, child, port);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
   }
 
   get url(): string {
@@ -94,6 +110,18 @@ export class ServerProcess {
             .trim(),
         ) / 1024
       );
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** CPU time (user + system) the process has used so far, in ms; undefined off Linux. */
+  cpuMs(): number | undefined {
+    const pid = this.child.pid;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
     } catch {
       return undefined;
     }
