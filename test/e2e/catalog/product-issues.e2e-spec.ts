@@ -106,6 +106,17 @@ describe('Product issues', () => {
     ]);
   });
 
+  it('uses the same rules as the isMissing* filters of POST products/list', async () => {
+    const filters = { MissingImages: 'isMissingImages', MissingDescription: 'isMissingDescription', MissingAttributes: 'isMissingAttributes' };
+    for (const [kind, flag] of Object.entries(filters)) {
+      const listed = await viewer.post('/core-api/catalog/products/list', { [flag]: true, take: 1000 });
+      expect(listed.status).toBe(200);
+      const issues = await viewer.get(`${path}?types=${kind}&Take=1000`);
+      expect([kind, sorted(listed.body.data.map((x: { id: string }) => x.id))]).toEqual([kind, sorted(issues.body.data.map((r: IssueRow) => r.productId))]);
+      expect(listed.body.total).toBeGreaterThan(0);
+    }
+  });
+
   it('filters by types and category_ids, pages, sorts and searches', async () => {
     expect(names((await viewer.get(`${path}?types=MissingImages`)).body)).toEqual(['Bravo', 'Echo']);
     expect(names((await viewer.get(`${path}?types=MissingDescription&types=MissingImages`)).body)).toEqual(['Bravo', 'Charlie', 'Echo']);
