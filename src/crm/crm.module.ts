@@ -10,6 +10,8 @@ import { COMPANY_REGISTER } from './company-register/company-register.provider';
 import { CompanyRegisterService } from './company-register/company-register.service';
 import { KvkCompanyRegister } from './company-register/kvk-company-register';
 import { ContactEntity } from './contacts/contact.entity';
+import { ContactsCoreController } from './contacts/contacts.core.controller';
+import { ContactsService } from './contacts/contacts.service';
 import { DealsModule } from './deals/deals.module';
 
 registerEntityType({ type: 'Account', target: AccountEntity, tags: { table: 'accounts', column: 'tags' } });
@@ -19,12 +21,13 @@ registerEntityType({ type: 'Contact', target: ContactEntity, tags: { table: 'con
 @Module({
   imports: [IdentityModule, DealsModule],
   // sub-path controllers before the `{id}` routes of their parent path
-  controllers: [CompanyRegisterController, AccountsCoreController],
+  controllers: [CompanyRegisterController, AccountsCoreController, ContactsCoreController],
   providers: [
     AccountsService,
+    ContactsService,
     CompanyRegisterService,
     { provide: COMPANY_REGISTER, inject: [Env], useFactory: (env: Env) => new KvkCompanyRegister(env) },
   ],
-  exports: [AccountsService],
+  exports: [AccountsService, ContactsService],
 })
 export class CrmModule {}

@@ -22,6 +22,8 @@ const tags: Array<[string, string]> = [
   ['Product display contents', 'Texts of products per language (title, excerpt, description, seo)'],
   ['Favourite products', 'Products client logins marked as favourite or had suggested'],
   ['Product issues', 'Data quality: products missing images, description or required attribute values; ignored issues; statistics'],
+  ['Accounts', 'Companies of the CRM; used tags/industries, filterable values, stats; suggestions from the Chamber of Commerce (KvK)'],
+  ['Contacts', 'People of the CRM, linked to accounts (first = primary) and to a client login'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */

@@ -3,6 +3,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createApp } from '../app.setup';
 import { loadEnv } from '../config/env';
+import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
+import { seedCrmAccountsDemo } from './crm-accounts-demo';
 import { hashPassword } from '../identity/auth/passwords';
 import { UsersService } from '../identity/users/users.service';
 import { WorkspacesService } from '../identity/workspaces/workspaces.service';
@@ -13,7 +15,10 @@ import { startEmbeddedPostgres } from '../platform/database/embedded-postgres';
 export type DemoSeeder = (app: INestApplicationContext, ctx: RequestContext) => Promise<void>;
 
 /** Each context adds its seeder here, in dependency order. */
-const seeders: Array<[string, DemoSeeder]> = [];
+const seeders: Array<[string, DemoSeeder]> = [
+  ['Catalog taxonomy (categories, brands, manufacturers, catalogs, attributes, filters)', seedCatalogTaxonomyDemo],
+  ['CRM accounts and contacts', seedCrmAccountsDemo],
+];
 
 /**
  * `npm run seed:demo`: a demo workspace with a demo Owner, filled by every context's seeder, on the

@@ -1,0 +1,83 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../platform/auth/decorators';
+import type { RequestContext } from '../../platform/database/request-context';
+import type { Page } from '../../platform/http/list-query';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { assertSameId } from '../../platform/http/resource';
+import { ValueCountPage } from '../accounts/account.dto';
+import type { ValueCount } from '../accounts/account.dto';
+import { ContactFilterableValues, ContactListQuery, ContactPage, ContactResponse, CreateContactRequest, UpdateContactRequest } from './contact.dto';
+import { ContactsService } from './contacts.service';
+
+@ApiTags('Contacts')
+@ApiBearerAuth()
+@Controller('core-api/contacts')
+export class ContactsCoreController {
+  constructor(private readonly contacts: ContactsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Contacts of the workspace; `Query` searches display, first and last name and job title' })
+  @ApiOkResponse({ type: ContactPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Query() q: ContactListQuery): Promise<Page<ContactResponse>> {
+    return this.contacts.list(ctx, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a contact' })
+  @ApiOkResponse({ type: ContactResponse })
+  @ApiProblems(400, 401, 403, 409)
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateContactRequest): Promise<ContactResponse> {
+    return this.contacts.create(ctx, body);
+  }
+
+  @Get('tags')
+  @ApiOperation({ summary: 'Tags used by contacts, with how many contacts use each' })
+  @ApiOkResponse({ type: ValueCountPage })
+  @ApiProblems(401, 403)
+  tags(@Ctx() ctx: RequestContext): Promise<Page<ValueCount>> {
+    return this.contacts.usedTags(ctx);
+  }
+
+  @Get('job-titles')
+  @ApiOperation({ summary: 'Job titles used by contacts, with how many contacts have each' })
+  @ApiOkResponse({ type: ValueCountPage })
+  @ApiProblems(401, 403)
+  jobTitles(@Ctx() ctx: RequestContext): Promise<Page<ValueCount>> {
+    return this.contacts.usedJobTitles(ctx);
+  }
+
+  @Get('filterable-values')
+  @ApiOperation({ summary: 'For each list filter (job_titles, owner_ids, tags) the values in use, with counts' })
+  @ApiOkResponse({ type: ContactFilterableValues })
+  @ApiProblems(401, 403)
+  filterableValues(@Ctx() ctx: RequestContext): Promise<ContactFilterableValues> {
+    return this.contacts.filterableValues(ctx);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ContactResponse })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ContactResponse> {
+    return this.contacts.get(ctx, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Replace a contact (omitted optional fields become null / empty; `accounts` replaces the links)' })
+  @ApiOkResponse({ type: ContactResponse })
+  @ApiProblems(400, 401, 403, 404, 409, 412)
+  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateContactRequest): Promise<ContactResponse> {
+    assertSameId(id, body.id);
+    return this.contacts.update(ctx, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a contact (its account links go with it; its client login stays)' })
+  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiProblems(400, 401, 403, 404, 412)
+  async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
+    await this.contacts.remove(ctx, id);
+  }
+}
