@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IdentityModule } from '../../identity/identity.module';
 import { ActivityRecorder } from '../../platform/activity/activity-recorder';
 import { registerEntityType } from '../../platform/database/entity-types';
 import { CommentsCoreController } from '../comments/comments.core.controller';
@@ -24,6 +25,7 @@ ActivityRecorder.observe(lastContactMomentObserver);
  * Imported by CrmModule.
  */
 @Module({
+  imports: [IdentityModule],
   controllers: [PipelinesCoreController, DealsCoreController, CommentsCoreController, DealStatisticsController],
   providers: [PipelinesService, DealsService, DealUsageService, CommentsService, DealStatisticsService],
   exports: [PipelinesService, DealsService, CommentsService],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { WorkspaceUserView } from '../../identity/users/workspace-user.view';
+import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
 import { entityType } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/database/request-context';
@@ -65,7 +65,10 @@ type Reader = Pick<Tx, 'repo'>;
 /** Deals: opportunities in a pipeline, with their contacts and products. */
 @Injectable()
 export class DealsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersService,
+  ) {}
 
   private reader(ctx: RequestContext): Reader {
     return { repo: (target, label) => this.db.repo(ctx, target, label) } as Reader;
@@ -178,6 +181,7 @@ export class DealsService {
 
   /** Validates the body against the workspace and applies it (a full replacement on update). */
   private async apply(tx: Tx, deal: DealEntity, body: CreateDealRequest, isNew: boolean): Promise<void> {
+    await this.users.assertMembers(tx.manager, tx.ctx, 'ownerId', [body.ownerId]);
     const errors: FieldErrors = {};
     const pipeline = await tx.repo(PipelineEntity, 'Pipeline').findOne({ id: body.pipelineId });
     if (!pipeline) throw badRequest({ pipelineId: [`Pipeline ${body.pipelineId} does not exist in this workspace.`] });
@@ -185,10 +189,6 @@ export class DealsService {
     const status = resolveStatus(statuses, body.statusId, isNew ? undefined : deal.statusId, errors);
     const customFields = checkCustomFields(pipeline.customFields, body.customFields ?? {}, errors);
     if (body.startDate && body.endDate && body.endDate < body.startDate) errors.endDate = ['must be on or after startDate'];
-    if (body.ownerId) {
-      const member = await tx.repo(WorkspaceUserView, 'User').exists({ id: body.ownerId, userType: 'User' });
-      if (!member) errors.ownerId = [`User ${body.ownerId} is not a member of this workspace.`];
-    }
     if (body.accountId && !(await tx.repo(AccountEntity).exists({ id: body.accountId }))) {
       errors.accountId = [`Account ${body.accountId} does not exist in this workspace.`];
     }

@@ -8,7 +8,7 @@ export type StatisticsInterval = (typeof statisticsIntervals)[number];
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 export class DealStatisticsQuery {
-  @ApiPropertyOptional({ format: 'date', description: 'First day (inclusive, UTC). Default: one year before `to`' })
+  @ApiPropertyOptional({ format: 'date', description: 'First day (inclusive, UTC). Default: the first day of the 12th calendar month back from `to` (the last 12 calendar months)' })
   @IsOptional() @IsISO8601({ strict: true }) @Matches(dateOnly, { message: 'from must be a date YYYY-MM-DD' }) from?: string;
   @ApiPropertyOptional({ format: 'date', description: 'Last day (inclusive, UTC). Default: today' })
   @IsOptional() @IsISO8601({ strict: true }) @Matches(dateOnly, { message: 'to must be a date YYYY-MM-DD' }) to?: string;

@@ -24,7 +24,7 @@ export class DealStatisticsService {
 
   async deals(ctx: RequestContext, q: DealStatisticsQuery): Promise<DealStatisticsResponse> {
     const to = q.to ?? new Date().toISOString().slice(0, 10);
-    const from = q.from ?? shiftYear(to);
+    const from = q.from ?? twelveMonthsBefore(to);
     if (from > to) throw badRequest({ from: ['must be on or before to'] });
     const interval = q.interval ?? 'Month';
     const [unit, step] = units[interval];
@@ -97,10 +97,9 @@ function toFigures(r: Raw): DealPeriodFigures {
   };
 }
 
-/** The day after the same date one year earlier: a year-long range ending on `to`. */
-function shiftYear(to: string): string {
-  const d = new Date(`${to}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() - 1);
-  d.setUTCDate(d.getUTCDate() + 1);
+/** The first day of the twelfth calendar month before `to`'s month: the last 12 calendar months. */
+function twelveMonthsBefore(to: string): string {
+  const d = new Date(`${to.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 11);
   return d.toISOString().slice(0, 10);
 }
