@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RequestContext } from '../../../src/platform/database/request-context';
+import { seedCatalogTaxonomyDemo } from '../../../src/seed/catalog-taxonomy-demo';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
 const png = Buffer.from(
@@ -241,5 +243,21 @@ describe('Product categories', () => {
     const none = await ws.owner.post(`${base}/images`).field('other', 'x');
     expect(none.status).toBe(400);
     expect(none.body.errors).toHaveProperty('images');
+  });
+
+  it('seeds the demo taxonomy through the services', async () => {
+    const demo = await t.workspace('Demo');
+    await seedCatalogTaxonomyDemo(t.app, new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'));
+    const tree = (await demo.owner.get(`${base}/hierarchy`)).body;
+    expect(tree.total).toBe(20);
+    expect(tree.data.map((n: { name: string }) => n.name)).toEqual(['Furniture', 'Lighting', 'Garden', 'Textiles']);
+    expect((await demo.owner.get('/core-api/catalog/productcategories/content?languages=en')).body.total).toBe(20);
+    expect((await demo.owner.get('/core-api/catalog/brands')).body.total).toBe(10);
+    expect((await demo.owner.get('/core-api/catalog/manufacturers')).body.total).toBe(4);
+    expect((await demo.owner.get('/core-api/catalog/catalogs')).body.total).toBe(3);
+    const attributes = (await demo.owner.get('/core-api/catalog/products/attributes')).body;
+    expect(attributes.total).toBe(15);
+    expect(attributes.data.every((a: { categoryIds: string[] }) => a.categoryIds.length > 0)).toBe(true);
+    expect((await demo.owner.get('/core-api/catalog/products/filters')).body.total).toBe(6);
   });
 });
