@@ -53,6 +53,8 @@ export function checkProductBody(body: CreateProductRequest): void {
 /** A free slug for `name` in the workspace: the name's slug, else the first of -2 … -50 not taken, else a random suffix. */
 async function generateSlug(tx: Tx, name: string): Promise<string> {
   const base = slugify(name, 'product');
+  // Creates of the same name take turns (until commit), so each sees the slugs the others took.
+  await tx.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`product-slug:${tx.ctx.workspaceId}:${base}`]);
   const candidates = [base, ...Array.from({ length: 49 }, (_, i) => `${base}-${i + 2}`)];
   const taken = await tx.repo(ProductEntity).find({ select: { id: true, slug: true }, where: { slug: In(candidates) } });
   const free = firstFreeSlug(base, taken.map((p) => p.slug));
