@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createApp } from '../app.setup';
 import { loadEnv } from '../config/env';
+import { seedCatalogContentsDemo } from './catalog-contents-demo';
 import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
 import { seedCrmAccountsDemo } from './crm-accounts-demo';
 import { hashPassword } from '../identity/auth/passwords';
@@ -18,6 +19,8 @@ export type DemoSeeder = (app: INestApplicationContext, ctx: RequestContext) => 
 const seeders: Array<[string, DemoSeeder]> = [
   ['Catalog taxonomy (categories, brands, manufacturers, catalogs, attributes, filters)', seedCatalogTaxonomyDemo],
   ['CRM accounts and contacts', seedCrmAccountsDemo],
+  // needs the products: keep it after the products seeder
+  ['Product display contents', seedCatalogContentsDemo],
 ];
 
 /**
