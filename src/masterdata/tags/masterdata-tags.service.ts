@@ -39,7 +39,9 @@ export class MasterdataTagsService {
       prefix = `WHERE u.tag ILIKE $${params.length}`;
     }
     const direction = p.sortOrder === 'Desc' ? 'DESC' : 'ASC';
-    const order = p.sortBy === 'Count' ? `sum(n) ${direction}, tag ${direction}` : `tag ${direction}`;
+    // lower() first: the same order under the C collation (embedded) and a locale (server)
+    const byTag = `lower(tag) ${direction}, tag ${direction}`;
+    const order = p.sortBy === 'Count' ? `sum(n) ${direction}, ${byTag}` : byTag;
     params.push(p.take, p.skip);
     const rows: Array<{ tag: string; count: string; by_type: Record<string, number>; total: string }> = await this.db.unscoped.query(
       `SELECT tag, sum(n) AS count, jsonb_object_agg(type, n) AS by_type, count(*) OVER () AS total
