@@ -260,4 +260,36 @@ describe('Product categories', () => {
     expect(attributes.data.every((a: { categoryIds: string[] }) => a.categoryIds.length > 0)).toBe(true);
     expect((await demo.owner.get('/core-api/catalog/products/filters')).body.total).toBe(6);
   });
+
+  it('gives simultaneous creates of one name distinct slugs', async () => {
+    const fresh = await t.workspace('Concurrent');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => fresh.owner.post(base, { name: 'Lamps' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const slugs = answers.map((a) => a.body.slug as string).sort();
+    expect(new Set(slugs).size).toBe(10);
+    expect(slugs).toContain('lamps');
+    expect(slugs).toContain('lamps-10');
+  });
+
+  it('documents the taxonomy operations in the OpenAPI document', async () => {
+    const doc = (await t.http.get('/openapi.json')).body;
+    for (const path of [
+      base,
+      `${base}/{id}`,
+      `${base}/hierarchy`,
+      `${base}/slug/{slug}`,
+      `${base}/images`,
+      `${base}/content`,
+      `${base}/content/{id}`,
+      '/core-api/catalog/products/attributes/{id}',
+      '/core-api/catalog/products/filters',
+      '/core-api/catalog/brands/{id}/image',
+      '/core-api/catalog/manufacturers/{id}',
+      '/core-api/catalog/catalogs/{id}',
+    ]) {
+      expect(doc.paths).toHaveProperty([path]);
+    }
+    expect(doc.components.schemas.ProductCategoryNode.properties.children.items.$ref).toBe('#/components/schemas/ProductCategoryNode');
+    expect(doc.paths[`${base}/images`].post.requestBody.content).toHaveProperty(['multipart/form-data']);
+  });
 });
