@@ -54,7 +54,17 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (!match) continue;
     const auth = authenticate(req);
     if (!auth) return send(res, { status: 401, body: { title: 'Unauthorized', status: 401 } });
-    return send(res, await route.handle(match, url.searchParams, auth, db));
+    let body: unknown;
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+      } catch {
+        return send(res, { status: 400, body: { title: 'Bad Request', status: 400 } });
+      }
+    }
+    return send(res, await route.handle(match, url.searchParams, auth, db, body));
   }
   send(res, { status: 404, body: { title: 'Not Found', status: 404 } });
 }

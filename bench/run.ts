@@ -166,18 +166,27 @@ async function main(): Promise<void> {
 
     // Same work: both must give the same answer to the same request.
     for (const scenario of selected) {
-      const path = scenario.nextPath();
+      const { method, path, body } = scenario.next();
       const [a, b] = await Promise.all([
-        api.call('GET', path),
-        new Api(bare.url, login.accessToken).call('GET', path),
+        api.call(method, path, body),
+        new Api(bare.url, login.accessToken).call(method, path, body),
       ]);
-      if (a.status !== 200 || b.status !== 200)
-        throw new Error(`${scenario.name}: ${path} answered ${a.status} (full) / ${b.status} (bare)`);
+      if (a.status !== 200 || b.status !== 200) {
+        throw new Error(
+          `${scenario.name}: ${method} ${path} answered ${a.status} (full) / ${b.status} (bare)`,
+        );
+      }
       if (
         JSON.stringify(a.body) !== JSON.stringify(b.body) ||
         a.headers.get('etag') !== b.headers.get('etag')
       ) {
-        throw new Error(`${scenario.name}: the bare answer differs from the service's for ${path}`);
+        writeFileSync(
+          join(resultsDir, 'mismatch.json'),
+          JSON.stringify({ path, full: a.body, bare: b.body }, null, 2),
+        );
+        throw new Error(
+          `${scenario.name}: the bare answer differs from the service's for ${path} (bench/results/mismatch.json)`,
+        );
       }
     }
     log(`bare server answers match the service's on ${selected.length} scenarios`);

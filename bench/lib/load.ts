@@ -56,7 +56,22 @@ export async function runLoad(
     connections,
     duration: seconds,
     headers: { authorization: bearer, accept: 'application/json' },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: scenario.nextPath() }) }],
+    requests: [
+      {
+        setupRequest: (req) => {
+          const next = scenario.next();
+          return next.body === undefined
+            ? { ...req, method: next.method, path: next.path }
+            : {
+                ...req,
+                method: next.method,
+                path: next.path,
+                body: JSON.stringify(next.body),
+                headers: { ...req.headers, 'content-type': 'application/json' },
+              };
+        },
+      },
+    ],
   });
   const rssMb = stopSampling();
   const cpuAfter = server.cpuMs();

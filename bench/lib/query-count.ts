@@ -24,7 +24,15 @@ export async function countQueries(
 ): Promise<QueryCount> {
   counter.reset();
   for (let i = 0; i < requests; i++) {
-    const res = await fetch(server.url + scenario.nextPath(), { headers: { authorization: bearer } });
+    const next = scenario.next();
+    const res = await fetch(server.url + next.path, {
+      method: next.method,
+      headers: {
+        authorization: bearer,
+        ...(next.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: next.body === undefined ? undefined : JSON.stringify(next.body),
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${scenario.name}: ${res.status} while counting queries`);
   }

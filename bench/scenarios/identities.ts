@@ -8,7 +8,7 @@ import {
   unauthorized,
   uuidPattern,
 } from './bare-sql';
-import { BareAuth, BareRoute, defineSuite, rotate } from './types';
+import { BareAuth, BareRoute, defineSuite, get, rotate } from './types';
 
 /** The columns of a client login's answer (never the password hash). */
 const columns = `c.id, c.workspace_id, c.created_at, c.modified_at, c.external_reference, c.version,
@@ -125,8 +125,8 @@ export const identitiesSuite = defineSuite<{ ids: string[] }>({
   scenarios({ ids }) {
     const nextId = rotate(ids);
     return [
-      { name: 'identity by id', nextPath: () => `/core-api/identities/${nextId()}` },
-      { name: 'identities, a page of 20', nextPath: () => '/core-api/identities?Take=20' },
+      { name: 'identity by id', next: () => get(`/core-api/identities/${nextId()}`) },
+      { name: 'identities, a page of 20', next: () => get('/core-api/identities?Take=20') },
     ];
   },
   bareRoutes,

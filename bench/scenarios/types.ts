@@ -10,11 +10,20 @@ export interface SeedContext {
   log: (line: string) => void;
 }
 
-/** One measured request shape. `nextPath` is called for every request (e.g. to rotate ids). */
+export interface ScenarioRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  /** A JSON body (POST). */
+  body?: unknown;
+}
+
+/** One measured request shape. `next` is called for every request (e.g. to rotate ids). */
 export interface Scenario {
   name: string;
-  nextPath: () => string;
+  next: () => ScenarioRequest;
 }
+
+export const get = (path: string): ScenarioRequest => ({ method: 'GET', path });
 
 /** The verified claims of the access token, as the bare server sees them. */
 export interface BareAuth {
@@ -35,9 +44,15 @@ export interface BareAnswer {
  * (unrevoked, membership role) and reads the data, then JSON of the same shape as the service's.
  */
 export interface BareRoute {
-  method: 'GET';
+  method: 'GET' | 'POST';
   pattern: RegExp;
-  handle: (match: RegExpExecArray, query: URLSearchParams, auth: BareAuth, db: Pool) => Promise<BareAnswer>;
+  handle: (
+    match: RegExpExecArray,
+    query: URLSearchParams,
+    auth: BareAuth,
+    db: Pool,
+    body?: unknown,
+  ) => Promise<BareAnswer>;
 }
 
 /**

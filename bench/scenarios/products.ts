@@ -1,0 +1,325 @@
+import type { Pool } from 'pg';
+import { inParallel } from '../lib/api';
+import { liveSessionFrom, liveSessionWhere, notFound, unauthorized, uuidPattern } from './bare-sql';
+import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate } from './types';
+
+/**
+ * Catalog scenarios (issue: catalog): BENCH_PRODUCTS products (default 100,000) in 50 categories,
+ * created through POST /core-api/catalog/products; lookups by id, sku, slug and barcode, and a
+ * page of 20 of one category matching a word (POST products/list with categoryIds + query).
+ */
+
+const nouns = ['chair', 'table', 'lamp', 'shelf', 'desk', 'sofa', 'stool', 'bench', 'cabinet', 'mirror'];
+const colours = ['red', 'blue', 'green', 'black', 'white', 'oak', 'walnut', 'grey', 'yellow', 'pink'];
+const categoryCount = 50;
+
+// ---------------------------------------------------------------- the bare equivalent
+
+/** The columns and owned rows of a product's answer, for products aliased `p`, in one statement. */
+const productColumns = `p.id, p.workspace_id, p.created_at, p.modified_at, p.external_reference, p.version,
+  p.name, p.product_type, p.slug, p.sku, p.gtin, p.product_code, p.search_code, p.introduced_at::text AS introduced_at,
+  p.active, p.display_order, p.show_stock, p.tags, p.external_references, p.manufacturer_id, p.brand_id,
+  p.sales_price::text AS sales_price, p.purchase_price::text AS purchase_price,
+  p.suggested_retail_price::text AS suggested_retail_price, p.vat_code_id,
+  ARRAY(SELECT b.barcode FROM product_barcodes b WHERE b.workspace_id = p.workspace_id AND b.product_id = p.id ORDER BY b.barcode) AS barcodes,
+  ARRAY(SELECT k.category_id FROM product_category_links k WHERE k.workspace_id = p.workspace_id AND k.product_id = p.id ORDER BY k.display_order, k.id) AS categories,
+  ARRAY(SELECT c.catalog_id FROM product_catalog_links c WHERE c.workspace_id = p.workspace_id AND c.product_id = p.id ORDER BY c.catalog_id) AS catalogs,
+  (SELECT json_agg(json_build_object('attributeId', a.attribute_id, 'values', a.values) ORDER BY a.attribute_id)
+     FROM product_attribute_values a WHERE a.workspace_id = p.workspace_id AND a.product_id = p.id) AS attributes,
+  (SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'displayOrder', i.display_order, 'alt', i.alt) ORDER BY i.display_order, i.created_at, i.id)
+     FROM product_images i WHERE i.workspace_id = p.workspace_id AND i.product_id = p.id) AS images,
+  (SELECT json_agg(json_build_object('productId', x.component_product_id, 'quantity', x.quantity::text, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
+     FROM product_components x WHERE x.workspace_id = p.workspace_id AND x.product_id = p.id) AS components,
+  (SELECT json_agg(json_build_object('minQuantity', t.min_quantity::text, 'salesPrice', t.sales_price::text) ORDER BY t.min_quantity)
+     FROM product_price_tiers t WHERE t.workspace_id = p.workspace_id AND t.product_id = p.id) AS tiers`;
+
+interface ProductRow {
+  role: string;
+  id: string | null;
+  workspace_id: string;
+  created_at: Date;
+  modified_at: Date;
+  external_reference: string | null;
+  version: number;
+  name: string;
+  product_type: string;
+  slug: string;
+  sku: string | null;
+  gtin: string | null;
+  product_code: string | null;
+  search_code: string | null;
+  introduced_at: string | null;
+  active: boolean;
+  display_order: number;
+  show_stock: boolean;
+  tags: string[];
+  external_references: string[];
+  manufacturer_id: string | null;
+  brand_id: string | null;
+  sales_price: string | null;
+  purchase_price: string | null;
+  suggested_retail_price: string | null;
+  vat_code_id: string | null;
+  barcodes: string[];
+  categories: string[];
+  catalogs: string[];
+  attributes: unknown[] | null;
+  images: unknown[] | null;
+  components: Array<{ productId: string; quantity: string; displayOrder: number }> | null;
+  tiers: Array<{ minQuantity: string; salesPrice: string }> | null;
+  total?: string;
+}
+
+/** numeric(18,4) text → money rounded half away from zero to 2 decimals (as the service's moneyOut). */
+function money(value: string | null): number | null {
+  if (value == null) return null;
+  const negative = value.startsWith('-');
+  const [whole, fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const cents = (BigInt(whole + (fraction + '0000').slice(0, 4)) + 50n) / 100n;
+  return Number(negative ? -cents : cents) / 100;
+}
+
+/** The same JSON as the service's toProductResponse. */
+const toResponse = (r: ProductRow) => ({
+  id: r.id,
+  workspace: r.workspace_id,
+  createdAt: r.created_at.toISOString(),
+  modifiedAt: r.modified_at.toISOString(),
+  externalReference: r.external_reference,
+  name: r.name,
+  productType: r.product_type,
+  slug: r.slug,
+  sku: r.sku,
+  gtin: r.gtin,
+  barcodes: r.barcodes,
+  productCode: r.product_code,
+  searchCode: r.search_code,
+  introducedAt: r.introduced_at,
+  active: r.active,
+  displayOrder: r.display_order,
+  showStock: r.show_stock,
+  tags: r.tags ?? [],
+  externalReferences: r.external_references ?? [],
+  categories: r.categories,
+  catalogs: r.catalogs,
+  manufacturerId: r.manufacturer_id,
+  brandId: r.brand_id,
+  attributes: r.attributes ?? [],
+  images: r.images ?? [],
+  pricing: {
+    salesPrice: money(r.sales_price),
+    purchasePrice: money(r.purchase_price),
+    suggestedRetailPrice: money(r.suggested_retail_price),
+    vatCodeId: r.vat_code_id,
+    tiers: (r.tiers ?? []).map((t) => ({
+      minQuantity: Number(t.minQuantity),
+      salesPrice: money(t.salesPrice),
+    })),
+  },
+  components: (r.components ?? []).map((c) => ({
+    productId: c.productId,
+    quantity: Number(c.quantity),
+    displayOrder: c.displayOrder,
+  })),
+});
+
+/** One statement: the session check, the product found by `match` (SQL on $2 = workspace, $3 = value), its owned rows. */
+const lookupSql = (match: string) => `SELECT m.role, ${productColumns}
+  FROM ${liveSessionFrom}
+  LEFT JOIN products p ON p.workspace_id = $2 AND ${match}
+ WHERE ${liveSessionWhere}`;
+
+function lookupRoute(name: string, path: string, match: string, what: string): BareRoute {
+  const text = lookupSql(match);
+  return {
+    method: 'GET',
+    pattern: new RegExp(`^/core-api/catalog/products/${path}$`),
+    async handle(m, _query, auth: BareAuth, db: Pool): Promise<BareAnswer> {
+      if (auth.typ === 'Client') return { status: 403, body: { title: 'Forbidden', status: 403 } };
+      const value = decodeURIComponent(m[1]);
+      const { rows } = await db.query<ProductRow>({ name, text, values: [auth.sid, auth.ws, value] });
+      if (rows.length === 0) return unauthorized;
+      if (!rows[0].id) return notFound(what, value);
+      return { status: 200, body: toResponse(rows[0]), etag: `"${rows[0].version}"` };
+    },
+  };
+}
+
+/** `red chair 12` → `red:* & chair:* & 12:*` (as the service's prefixTsQuery). */
+const prefixTsQuery = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 16)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// The page of one or more categories matching a text (≥ 3 characters: tsquery or name/sku
+// substring), by displayOrder then id, with the total, and each product's owned rows.
+const listSql = `SELECT m.role, page.total, ${productColumns}
+  FROM ${liveSessionFrom}
+  LEFT JOIN LATERAL (
+    SELECT p.id, count(*) OVER () AS total
+      FROM products p
+     WHERE p.workspace_id = $2
+       AND p.id IN (SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($3::uuid[]))
+       AND (p.search_vector @@ to_tsquery('simple', $4) OR p.name ILIKE $5 OR p.sku ILIKE $5)
+     ORDER BY p.display_order, p.id
+     LIMIT $6 OFFSET $7) page ON true
+  LEFT JOIN products p ON p.id = page.id
+ WHERE ${liveSessionWhere}
+ ORDER BY p.display_order, p.id`;
+
+interface ListBody {
+  categoryIds?: string[];
+  query?: string;
+  take?: number;
+  skip?: number;
+}
+
+const listRoute: BareRoute = {
+  method: 'POST',
+  pattern: /^\/core-api\/catalog\/products\/list$/,
+  async handle(_m, _query, auth, db, body) {
+    if (auth.typ === 'Client') return { status: 403, body: { title: 'Forbidden', status: 403 } };
+    const q = (body ?? {}) as ListBody;
+    // The bench asks only this shape; the service supports many more filters.
+    const text = q.query?.trim() ?? '';
+    if (!q.categoryIds?.length || text.length < 3 || !prefixTsQuery(text)) {
+      return {
+        status: 400,
+        body: {
+          title: 'Bad Request',
+          status: 400,
+          detail: 'bare list: categoryIds and a query of 3+ characters',
+        },
+      };
+    }
+    const { rows } = await db.query<ProductRow>({
+      name: 'product_list',
+      text: listSql,
+      values: [
+        auth.sid,
+        auth.ws,
+        q.categoryIds,
+        prefixTsQuery(text),
+        likePattern(text),
+        q.take ?? 100,
+        q.skip ?? 0,
+      ],
+    });
+    if (rows.length === 0) return unauthorized;
+    const data = rows.filter((r) => r.id).map(toResponse);
+    return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0 } };
+  },
+};
+
+const bareRoutes: BareRoute[] = [
+  listRoute,
+  lookupRoute('product_by_sku', 'sku/([^/]+)', 'p.sku = $3', 'Product with sku'),
+  lookupRoute('product_by_slug', 'slug/([^/]+)', 'p.slug = $3', 'Product with slug'),
+  lookupRoute(
+    'product_by_barcode',
+    'barcode/([^/]+)',
+    'p.id = (SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = $2 AND b.barcode = $3)',
+    'Product with barcode',
+  ),
+  lookupRoute('product_by_id', `(${uuidPattern})`, 'p.id = $3::uuid', 'Product'),
+];
+
+// ---------------------------------------------------------------- seed and scenarios
+
+interface Seeded {
+  products: Array<{ id: string; sku: string; slug: string; barcode: string }>;
+  categories: string[];
+}
+
+export const productsSuite = defineSuite<Seeded>({
+  name: 'products',
+  async available({ api }) {
+    const res = await api.call('POST', '/core-api/catalog/products/list', { take: 0 });
+    return res.status === 200;
+  },
+  async seed({ api, config, log }) {
+    const categories: string[] = [];
+    for (let c = 0; c < categoryCount; c++) {
+      categories.push(
+        (
+          await api.ok<{ id: string }>('POST', '/core-api/catalog/productcategories', {
+            name: `Bench category ${c}`,
+          })
+        ).id,
+      );
+    }
+    const total = config.products;
+    const products: Seeded['products'] = new Array(total);
+    const started = Date.now();
+    let done = 0;
+    await inParallel(total, 8, async (i) => {
+      const barcode = `20${String(i).padStart(11, '0')}`;
+      const created = await api.ok<{ id: string; sku: string; slug: string }>(
+        'POST',
+        '/core-api/catalog/products',
+        {
+          name: `Bench ${colours[Math.floor(i / nouns.length) % colours.length]} ${nouns[i % nouns.length]} ${i}`,
+          sku: `BENCH-${String(i).padStart(6, '0')}`,
+          barcodes: [barcode],
+          // blocks of ten consecutive products (every noun) per category, so each category has every word
+          categories: [categories[Math.floor(i / nouns.length) % categoryCount]],
+          displayOrder: i % 100,
+          tags: [nouns[i % nouns.length]],
+        },
+      );
+      products[i] = { id: created.id, sku: created.sku, slug: created.slug, barcode };
+      if (++done % Math.max(1, Math.floor(total / 10)) === 0) {
+        const rate = done / ((Date.now() - started) / 1000);
+        log(`${done} / ${total} products (${rate.toFixed(0)} per second)`);
+      }
+    });
+    log(`${total} products in ${categoryCount} categories, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return { products, categories };
+  },
+  scenarios({ products, categories }) {
+    const shuffled = [...products].sort(() => Math.random() - 0.5).slice(0, 10_000);
+    const byId = rotate(shuffled);
+    const bySku = rotate(shuffled);
+    const bySlug = rotate(shuffled);
+    const byBarcode = rotate(shuffled);
+    // Only categories that hold products (with a small BENCH_PRODUCTS the last ones stay empty).
+    const filled = categories.slice(
+      0,
+      Math.max(1, Math.min(categories.length, Math.ceil(products.length / nouns.length))),
+    );
+    const listArgs = rotate(filled.flatMap((c) => nouns.map((n) => ({ c, n }))));
+    return [
+      { name: 'product by id', next: () => get(`/core-api/catalog/products/${byId().id}`) },
+      {
+        name: 'product by sku',
+        next: () => get(`/core-api/catalog/products/sku/${encodeURIComponent(bySku().sku)}`),
+      },
+      {
+        name: 'product by slug',
+        next: () => get(`/core-api/catalog/products/slug/${encodeURIComponent(bySlug().slug)}`),
+      },
+      {
+        name: 'product by barcode',
+        next: () => get(`/core-api/catalog/products/barcode/${byBarcode().barcode}`),
+      },
+      {
+        name: 'products of a category matching a word, page of 20',
+        next: () => {
+          const { c, n } = listArgs();
+          return {
+            method: 'POST',
+            path: '/core-api/catalog/products/list',
+            body: { categoryIds: [c], query: n, take: 20 },
+          };
+        },
+      },
+    ];
+  },
+  bareRoutes,
+});
