@@ -24,6 +24,11 @@ const tags: Array<[string, string]> = [
   ['Product issues', 'Data quality: products missing images, description or required attribute values; ignored issues; statistics'],
   ['Accounts', 'Companies of the CRM; used tags/industries, filterable values, stats; suggestions from the Chamber of Commerce (KvK)'],
   ['Contacts', 'People of the CRM, linked to accounts (first = primary) and to a client login'],
+  ['Pipelines', 'Sales pipelines: ordered statuses (Open/Won/Lost, default success rate), default deal tags, custom deal fields; statistics'],
+  ['Deals', 'Opportunities in a pipeline with contacts and products; archive/restore; used statuses/tags, filterable values'],
+  ['Comments', 'Comments on accounts, contacts, deals, products, … (Text, Json, Markdown); only the author or an Admin edits'],
+  ['Statistics', 'Deal statistics per period'],
+  ['Masterdata', 'Tags in use across every tagged entity type'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */

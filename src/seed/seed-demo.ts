@@ -6,6 +6,7 @@ import { loadEnv } from '../config/env';
 import { seedCatalogContentsDemo } from './catalog-contents-demo';
 import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
 import { seedCrmAccountsDemo } from './crm-accounts-demo';
+import { seedCrmDealsDemo } from './crm-deals-demo';
 import { hashPassword } from '../identity/auth/passwords';
 import { UsersService } from '../identity/users/users.service';
 import { WorkspacesService } from '../identity/workspaces/workspaces.service';
@@ -19,6 +20,7 @@ export type DemoSeeder = (app: INestApplicationContext, ctx: RequestContext) => 
 const seeders: Array<[string, DemoSeeder]> = [
   ['Catalog taxonomy (categories, brands, manufacturers, catalogs, attributes, filters)', seedCatalogTaxonomyDemo],
   ['CRM accounts and contacts', seedCrmAccountsDemo],
+  ['CRM pipelines, deals and comments', seedCrmDealsDemo],
   // needs the products: keep it after the products seeder
   ['Product display contents', seedCatalogContentsDemo],
 ];

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../../../src/catalog/products/product.entity';
 import { ContactEntity } from '../../../src/crm/contacts/contact.entity';
+import { RequestContext } from '../../../src/platform/database/request-context';
+import { seedCrmDealsDemo } from '../../../src/seed/crm-deals-demo';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
 describe('Deals', () => {
@@ -226,6 +228,18 @@ describe('Deals', () => {
     expect((await viewer.put(`/core-api/deals/${d.id}`, { title: 'v', pipelineId: pipeline.id })).status).toBe(403);
     expect((await viewer.delete(`/core-api/deals/${d.id}`)).status).toBe(403);
     expect((await ws.owner.get('/core-api/deals/not-a-uuid')).status).toBe(400);
+  });
+
+  it('seeds the demo: a pipeline and 40 deals on the accounts, through the services', async () => {
+    const demo = await t.workspace('Demo');
+    for (const displayName of ['Noord Trading', 'Zuid Tools']) await demo.owner.post('/core-api/accounts', { displayName });
+    await seedCrmDealsDemo(t.app, new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'));
+    expect((await demo.owner.get('/core-api/pipelines')).body.data[0].statuses).toHaveLength(6);
+    expect((await demo.owner.get('/core-api/deals?Take=0')).body.total).toBe(40);
+    expect((await demo.owner.get('/core-api/deals?archived=true&Take=0')).body.total).toBe(5);
+    const accounts = (await demo.owner.get('/core-api/deals/filterable-values')).body.accounts;
+    expect(accounts.map((a: { count: number }) => a.count)).toEqual([20, 20]);
+    expect((await demo.owner.get('/core-api/comments?Take=0')).body.total).toBe(8);
   });
 
   describe('on known data', () => {
