@@ -33,7 +33,7 @@ export interface BenchConfig {
 export function benchConfig(): BenchConfig {
   return {
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/trade_bench',
-    duration: int('BENCH_DURATION', 15),
+    duration: int('BENCH_DURATION', 10),
     warmup: int('BENCH_WARMUP', 3),
     connections: int('BENCH_CONNECTIONS', 10),
     rounds: Math.max(1, int('BENCH_ROUNDS', 3)),
