@@ -20,20 +20,24 @@ export const missingDescriptionSql = (p = 'p') =>
   `AND issue_pdc.description IS NOT NULL AND btrim(issue_pdc.description) <> '')`;
 
 /**
- * The attributes a product lacks: those linked (`product_attribute_categories`) to one of its
- * categories (`product_category_links`) for which it has no value, or only an empty list of
- * values (`product_attribute_values`). Selects one column, `attribute_id`, distinct.
+ * FROM/WHERE of the attributes a product lacks: those linked (`product_attribute_categories`) to
+ * one of its categories (`product_category_links`) for which it has no value, or only an empty
+ * list of values (`product_attribute_values`). The workspace conditions let the lookups use the
+ * unique (workspace_id, product_id, …) indexes per product, so the rule stays correlated.
  */
-export const missingAttributeIdsSql = (p = 'p') =>
-  `SELECT DISTINCT issue_pac.attribute_id FROM product_category_links issue_pcl ` +
-  `JOIN product_attribute_categories issue_pac ON issue_pac.category_id = issue_pcl.category_id ` +
-  `AND issue_pac.workspace_id = issue_pcl.workspace_id ` +
-  `WHERE issue_pcl.product_id = ${p}.id AND NOT EXISTS (SELECT 1 FROM product_attribute_values issue_pav ` +
-  `WHERE issue_pav.product_id = ${p}.id AND issue_pav.attribute_id = issue_pac.attribute_id ` +
-  `AND cardinality(issue_pav.values) > 0)`;
+const missingAttributesFrom = (p: string) =>
+  `FROM product_category_links issue_pcl ` +
+  `JOIN product_attribute_categories issue_pac ON issue_pac.workspace_id = issue_pcl.workspace_id ` +
+  `AND issue_pac.category_id = issue_pcl.category_id ` +
+  `WHERE issue_pcl.workspace_id = ${p}.workspace_id AND issue_pcl.product_id = ${p}.id ` +
+  `AND NOT EXISTS (SELECT 1 FROM product_attribute_values issue_pav WHERE issue_pav.workspace_id = ${p}.workspace_id ` +
+  `AND issue_pav.product_id = ${p}.id AND issue_pav.attribute_id = issue_pac.attribute_id AND cardinality(issue_pav.values) > 0)`;
 
-/** At least one attribute of its categories without a value (see missingAttributeIdsSql). */
-export const missingAttributesSql = (p = 'p') => `EXISTS (${missingAttributeIdsSql(p)})`;
+/** The attributes a product lacks (see missingAttributesFrom): one column, `attribute_id`, distinct. */
+export const missingAttributeIdsSql = (p = 'p') => `SELECT DISTINCT issue_pac.attribute_id ${missingAttributesFrom(p)}`;
+
+/** At least one attribute of its categories without a value. */
+export const missingAttributesSql = (p = 'p') => `EXISTS (SELECT 1 ${missingAttributesFrom(p)})`;
 
 /** The condition of each issue kind, true when the product has it. */
 export const productIssueSql: Record<ProductIssueKind, (p?: string) => string> = {

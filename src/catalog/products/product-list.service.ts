@@ -26,8 +26,10 @@ export function prefixTsQuery(text: string): string {
 }
 
 /**
- * POST products/list and GET products/tags. Every filter is a condition on `products` (or a
- * semi-join on an indexed link table), so the planner can start from the most selective index;
+ * POST products/list and GET products/tags. Every filter is a condition on `products`; filters on
+ * link tables are `p.id = ANY(ARRAY(subquery))`: the subquery runs once on its index and the
+ * products are fetched by primary key. (As a plain semi-join, the planner liked to walk every
+ * product of the workspace in display order and probe the links for each: 300 ms at 100,000.)
  * the page and the total come back in one statement (see paginate), the owned rows of the page
  * in one query per relation.
  */
@@ -48,27 +50,27 @@ export class ProductListService {
     if (q.slugs?.length) qb.andWhere('p.slug IN (:...slugs)', { slugs: q.slugs });
     if (q.type) qb.andWhere('p.product_type = :type', { type: q.type });
     if (q.barcodes?.length) {
-      qb.andWhere('p.id IN (SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = :ws AND b.barcode IN (:...barcodes))', {
+      qb.andWhere('p.id = ANY(ARRAY(SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = :ws AND b.barcode IN (:...barcodes)))', {
         ws,
         barcodes: q.barcodes,
       });
     }
     if (q.catalogId) {
-      qb.andWhere('p.id IN (SELECT cl.product_id FROM product_catalog_links cl WHERE cl.workspace_id = :ws AND cl.catalog_id = :catalogId)', {
+      qb.andWhere('p.id = ANY(ARRAY(SELECT cl.product_id FROM product_catalog_links cl WHERE cl.workspace_id = :ws AND cl.catalog_id = :catalogId))', {
         ws,
         catalogId: q.catalogId,
       });
     }
     if (q.categoryIds?.length) {
       qb.andWhere(
-        'p.id IN (SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = :ws AND kl.category_id IN (:...categoryIds))',
+        'p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = :ws AND kl.category_id IN (:...categoryIds)))',
         { ws, categoryIds: q.categoryIds },
       );
     }
     (q.attributes ?? []).forEach((filter, i) => {
       const values = filter.values.length ? `AND av.values && CAST(:attrValues${i} AS text[])` : 'AND cardinality(av.values) > 0';
       qb.andWhere(
-        `p.id IN (SELECT av.product_id FROM product_attribute_values av WHERE av.workspace_id = :ws AND av.attribute_id = :attr${i} ${values})`,
+        `p.id = ANY(ARRAY(SELECT av.product_id FROM product_attribute_values av WHERE av.workspace_id = :ws AND av.attribute_id = :attr${i} ${values}))`,
         { ws, [`attr${i}`]: filter.attributeId, [`attrValues${i}`]: filter.values },
       );
     });
