@@ -106,7 +106,7 @@ describe('Authentication (CONTRACT §2)', () => {
 
   it('documents the open operations without a security requirement', async () => {
     const doc = (await t.http.get('/openapi.json')).body;
-    expect(doc.paths['/core-api/auth/login'].post.security).toBeUndefined();
+    expect(doc.paths['/core-api/auth/login'].post.security).toEqual([]);
     expect(doc.paths['/core-api/users'].get.security).toEqual([{ bearer: [] }]);
   });
 });
