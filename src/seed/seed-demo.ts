@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../app.setup';
 import { loadEnv } from '../config/env';
 import { seedCatalogContentsDemo } from './catalog-contents-demo';
+import { seedCatalogDemo } from './catalog-demo';
 import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
 import { seedCrmAccountsDemo } from './crm-accounts-demo';
 import { seedCrmDealsDemo } from './crm-deals-demo';
@@ -19,6 +20,7 @@ export type DemoSeeder = (app: INestApplicationContext, ctx: RequestContext) => 
 /** Each context adds its seeder here, in dependency order. */
 const seeders: Array<[string, DemoSeeder]> = [
   ['Catalog taxonomy (categories, brands, manufacturers, catalogs, attributes, filters)', seedCatalogTaxonomyDemo],
+  ['Catalog products (about 300, with images, prices, attribute values and bundles)', seedCatalogDemo],
   ['CRM accounts and contacts', seedCrmAccountsDemo],
   ['CRM pipelines, deals and comments', seedCrmDealsDemo],
   // needs the products: keep it after the products seeder
