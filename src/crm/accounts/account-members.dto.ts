@@ -92,8 +92,7 @@ const IsAttributeValue = (options?: ValidationOptions) =>
 export class CustomAttributeDto implements CustomAttribute {
   @ApiProperty({ maxLength: 255, example: 'preferredCarrier' }) @IsString() @IsNotEmpty() @MaxLength(255) key: string;
   @ApiProperty({
-    nullable: true,
-    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }],
     description: 'A string, number, boolean or null',
   })
   @IsAttributeValue()

@@ -69,7 +69,7 @@ export class CreateDealRequest extends ExternalReferenceBody {
   products?: DealProductBody[];
   @ApiPropertyOptional({
     type: 'object',
-    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
+    additionalProperties: { oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }] },
     description: 'Values of the pipeline’s customFields by key (Text: string, Number: number, Date: YYYY-MM-DD, Boolean)',
   })
   @IsOptional() @IsObject() customFields?: Record<string, CustomFieldValue>;
