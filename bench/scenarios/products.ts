@@ -198,8 +198,10 @@ const listRoute: BareRoute = {
         },
       };
     }
+    // Unnamed on purpose: a named (prepared) statement gets a generic plan after five runs, and
+    // for this filter that plan scans the whole workspace (28 ms instead of 1.3 ms with 10,000
+    // products). Planned per request, with the actual category and words, as TypeORM does.
     const { rows } = await db.query<ProductRow>({
-      name: 'product_list',
       text: listSql,
       values: [
         auth.sid,
