@@ -20,6 +20,9 @@ export const rejectUnsupportedMediaType: RequestHandler = (req: Request, _res: R
  * JSON text; anything else is `application/json`. Handlers that send files set their own type.
  */
 export const negotiateResponseType: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+  const accept = req.headers.accept;
+  // The common cases answer JSON without running the negotiator (it shows in profiles).
+  if (!accept || accept === '*/*' || accept.startsWith('application/json')) return next();
   const accepted = req.accepts(['application/json', 'text/json', 'text/plain']);
   if (accepted === 'text/json') res.setHeader('Content-Type', 'text/json; charset=utf-8');
   else if (accepted === 'text/plain') res.setHeader('Content-Type', 'text/plain; charset=utf-8');
