@@ -16,7 +16,16 @@ export class AppModule {
   static forRoot(env: Env, pglite?: PGlite): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ env, pglite }), HealthModule, IdentityModule, I18nModule, CatalogModule, CrmModule, MasterdataModule, ActivityModule],
+      imports: [
+        PlatformModule.forRoot({ env, pglite }),
+        HealthModule,
+        IdentityModule,
+        I18nModule,
+        CatalogModule,
+        CrmModule,
+        MasterdataModule,
+        ActivityModule,
+      ],
     };
   }
 }

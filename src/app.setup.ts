@@ -4,7 +4,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { Env } from './config/env';
-import { jsonBody, negotiateResponseType, rejectUnsupportedMediaType } from './platform/http/content-negotiation';
+import {
+  jsonBody,
+  negotiateResponseType,
+  rejectUnsupportedMediaType,
+} from './platform/http/content-negotiation';
 import { createLogger, PinoNestLogger, requestLogger } from './platform/http/request-logger';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 
@@ -26,7 +30,10 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestExpressA
   app.use(jsonBody);
   app.enableShutdownHooks();
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
   await app.init();
   return app;
 }

@@ -23,7 +23,12 @@ export function dataSourceOptions(target: { databaseUrl?: string; pglite?: PGlit
     logging: false,
   };
   if (target.databaseUrl) {
-    return { ...common, url: target.databaseUrl, poolSize: 10, extra: { max: 10, connectionTimeoutMillis: 10000 } };
+    return {
+      ...common,
+      url: target.databaseUrl,
+      poolSize: 10,
+      extra: { max: 10, connectionTimeoutMillis: 10000 },
+    };
   }
   if (!target.pglite) throw new Error('Neither DATABASE_URL nor an embedded database was given');
   return {

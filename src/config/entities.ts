@@ -9,4 +9,11 @@ import { crmEntities } from '../crm/crm.entities';
  * Every entity of the service, by context. Listed explicitly (no glob), so the app, the TypeORM
  * CLI and the ESM test runner load the same set. A context adds its list here once.
  */
-export const entities = [ActivityEntity, IdempotencyKeyEntity, ...identityEntities, ...i18nEntities, ...catalogEntities, ...crmEntities];
+export const entities = [
+  ActivityEntity,
+  IdempotencyKeyEntity,
+  ...identityEntities,
+  ...i18nEntities,
+  ...catalogEntities,
+  ...crmEntities,
+];

@@ -4,12 +4,21 @@ import { InvalidEnvironmentError, loadEnv } from './env';
 describe('loadEnv', () => {
   it('applies the defaults of CONTRACT §1', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', MIGRATIONS_RUN: true, JWT_TTL_SECONDS: 900, BOOTSTRAP_WORKSPACE_NAME: 'Default' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      MIGRATIONS_RUN: true,
+      JWT_TTL_SECONDS: 900,
+      BOOTSTRAP_WORKSPACE_NAME: 'Default',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
   it('converts numbers and booleans', () => {
-    expect(loadEnv({ PORT: '8080', MIGRATIONS_RUN: 'false' })).toMatchObject({ PORT: 8080, MIGRATIONS_RUN: false });
+    expect(loadEnv({ PORT: '8080', MIGRATIONS_RUN: 'false' })).toMatchObject({
+      PORT: 8080,
+      MIGRATIONS_RUN: false,
+    });
   });
 
   it.each([

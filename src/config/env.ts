@@ -1,17 +1,37 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 
 const toBool = ({ value }: { value: unknown }) =>
-  value === 'true' ? true : value === 'false' ? false : value === undefined || value === '' ? undefined : value;
+  value === 'true'
+    ? true
+    : value === 'false'
+      ? false
+      : value === undefined || value === ''
+        ? undefined
+        : value;
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /** Every setting of the service, read from environment variables and validated once at start-up. */
 export class Env {
-  @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' = 'development';
+  @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' =
+    'development';
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
   DATABASE_URL?: string;
   @IsString() DATA_DIR = './data';
   @Transform(toBool) @IsBoolean() MIGRATIONS_RUN = true;
@@ -41,7 +61,21 @@ export class InvalidEnvironmentError extends Error {}
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const known = Object.keys(new Env());
   const picked: Record<string, string | undefined> = {};
-  for (const key of [...known, 'DATABASE_URL', 'JWT_SECRET', 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', 'PUBLIC_BASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'KVK_API_URL', 'KVK_API_KEY']) {
+  for (const key of [
+    ...known,
+    'DATABASE_URL',
+    'JWT_SECRET',
+    'BOOTSTRAP_ADMIN_EMAIL',
+    'BOOTSTRAP_ADMIN_PASSWORD',
+    'PUBLIC_BASE_URL',
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'KVK_API_URL',
+    'KVK_API_KEY',
+  ]) {
     if (source[key] !== undefined) picked[key] = source[key];
   }
   const env = plainToInstance(Env, picked, { exposeDefaultValues: true });
@@ -49,10 +83,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (errors.length > 0) {
     const first = errors[0];
     const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
-    throw new InvalidEnvironmentError(`Invalid configuration: ${first.property} ${reason.replace(first.property + ' ', '')}`);
+    throw new InvalidEnvironmentError(
+      `Invalid configuration: ${first.property} ${reason.replace(first.property + ' ', '')}`,
+    );
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-    throw new InvalidEnvironmentError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+    throw new InvalidEnvironmentError(
+      'Invalid configuration: JWT_SECRET is required when NODE_ENV=production',
+    );
   }
   return env;
 }

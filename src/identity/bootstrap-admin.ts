@@ -45,7 +45,9 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
     const lines = [
       'Bootstrap admin created (Owner of workspace "' + created.name + '", id ' + created.id + ').',
       `  username: admin   (or ${email})`,
-      generated ? `  password: ${password}   (generated; shown once — change it)` : '  password: the value of BOOTSTRAP_ADMIN_PASSWORD',
+      generated
+        ? `  password: ${password}   (generated; shown once — change it)`
+        : '  password: the value of BOOTSTRAP_ADMIN_PASSWORD',
       `  log in:   curl -s -X POST http://localhost:${this.env.PORT}/core-api/auth/login -H 'content-type: application/json' -d '{"username":"admin","password":"…"}'`,
     ];
     // Printed on stdout as plain lines as well, so a newcomer sees it among the JSON logs.

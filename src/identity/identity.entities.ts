@@ -5,4 +5,11 @@ import { WorkspaceUserView } from './users/workspace-user.view';
 import { MembershipEntity } from './workspaces/membership.entity';
 import { WorkspaceEntity } from './workspaces/workspace.entity';
 
-export const identityEntities = [WorkspaceEntity, UserEntity, MembershipEntity, ClientLoginEntity, AuthSessionEntity, WorkspaceUserView];
+export const identityEntities = [
+  WorkspaceEntity,
+  UserEntity,
+  MembershipEntity,
+  ClientLoginEntity,
+  AuthSessionEntity,
+  WorkspaceUserView,
+];

@@ -28,7 +28,13 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
       useFactory: (secret: string) => ({ secret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController, UsersController, ClientLoginsController, WorkspacesController, AppsController],
+  controllers: [
+    AuthController,
+    UsersController,
+    ClientLoginsController,
+    WorkspacesController,
+    AppsController,
+  ],
   providers: [
     jwtSecret,
     AuthService,

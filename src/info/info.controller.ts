@@ -7,7 +7,8 @@ export class VersionResponse {
   @ApiProperty({ example: '0.1.0', description: 'Semantic version of the service' }) version: string;
 }
 export class InfoResponse extends VersionResponse {
-  @ApiProperty({ example: '2026-11-23T10:00:00.000+01:00', description: 'Server time with its UTC offset' }) serverTime: string;
+  @ApiProperty({ example: '2026-11-23T10:00:00.000+01:00', description: 'Server time with its UTC offset' })
+  serverTime: string;
 }
 
 /** ISO 8601 with the server's own UTC offset (interface §9: "in the server's own time zone"). */

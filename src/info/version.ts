@@ -5,7 +5,10 @@ import { resolve } from 'node:path';
 function readVersion(): string {
   for (const path of ['package.json', '../package.json', '../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(resolve(process.cwd(), path), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(resolve(process.cwd(), path), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'trade-crm-service' && pkg.version) return pkg.version;
     } catch {
       /* try the next candidate */

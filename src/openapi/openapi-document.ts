@@ -21,12 +21,27 @@ const tags: Array<[string, string]> = [
   ['Catalogs', 'Product catalogs offered to customers'],
   ['Product display contents', 'Texts of products per language (title, excerpt, description, seo)'],
   ['Favourite products', 'Products client logins marked as favourite or had suggested'],
-  ['Product issues', 'Data quality: products missing images, description or required attribute values; ignored issues; statistics'],
-  ['Accounts', 'Companies of the CRM; used tags/industries, filterable values, stats; suggestions from the Chamber of Commerce (KvK)'],
+  [
+    'Product issues',
+    'Data quality: products missing images, description or required attribute values; ignored issues; statistics',
+  ],
+  [
+    'Accounts',
+    'Companies of the CRM; used tags/industries, filterable values, stats; suggestions from the Chamber of Commerce (KvK)',
+  ],
   ['Contacts', 'People of the CRM, linked to accounts (first = primary) and to a client login'],
-  ['Pipelines', 'Sales pipelines: ordered statuses (Open/Won/Lost, default success rate), default deal tags, custom deal fields; statistics'],
-  ['Deals', 'Opportunities in a pipeline with contacts and products; archive/restore; used statuses/tags, filterable values'],
-  ['Comments', 'Comments on accounts, contacts, deals, products, … (Text, Json, Markdown); only the author or an Admin edits'],
+  [
+    'Pipelines',
+    'Sales pipelines: ordered statuses (Open/Won/Lost, default success rate), default deal tags, custom deal fields; statistics',
+  ],
+  [
+    'Deals',
+    'Opportunities in a pipeline with contacts and products; archive/restore; used statuses/tags, filterable values',
+  ],
+  [
+    'Comments',
+    'Comments on accounts, contacts, deals, products, … (Text, Json, Markdown); only the author or an Admin edits',
+  ],
   ['Statistics', 'Deal statistics per period'],
   ['Masterdata', 'Tags in use across every tagged entity type'],
 ];
@@ -49,7 +64,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item) as Array<[string, { responses?: unknown; security?: unknown[]; summary?: string }]>) {
+    for (const [method, operation] of Object.entries(item) as Array<
+      [string, { responses?: unknown; security?: unknown[]; summary?: string }]
+    >) {
       if (typeof operation !== 'object' || !('responses' in operation)) continue;
       // Protected controllers declare @ApiBearerAuth(); what carries none is open (@Public()).
       operation.security ??= [];

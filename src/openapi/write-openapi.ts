@@ -7,7 +7,13 @@ import { buildOpenApiDocument } from './openapi-document';
 
 /** `npm run openapi`: writes the document to a file (default openapi.json) without serving. */
 async function main(): Promise<void> {
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: './data/openapi-tmp' });
+  const env = loadEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: '',
+    DATA_DIR: './data/openapi-tmp',
+  });
   const pglite = await startEmbeddedPostgres();
   const app = await createApp(env, pglite);
   const out = process.argv[2] ?? 'openapi.json';

@@ -31,7 +31,9 @@ export class PlatformModule {
         {
           provide: DataSource,
           useFactory: async () => {
-            const dataSource = new DataSource(dataSourceOptions({ databaseUrl: options.env.DATABASE_URL, pglite: options.pglite }));
+            const dataSource = new DataSource(
+              dataSourceOptions({ databaseUrl: options.env.DATABASE_URL, pglite: options.pglite }),
+            );
             await dataSource.initialize();
             if (options.env.MIGRATIONS_RUN) await dataSource.runMigrations({ transaction: 'each' });
             return dataSource;

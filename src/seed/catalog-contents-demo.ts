@@ -12,10 +12,15 @@ import type { RequestContext } from '../platform/database/request-context';
  * `MissingDescription` entries to show. Runs after the products seeder; products that already
  * have English content are left alone, so running it twice changes nothing.
  */
-export async function seedCatalogContentsDemo(app: INestApplicationContext, ctx: RequestContext): Promise<void> {
+export async function seedCatalogContentsDemo(
+  app: INestApplicationContext,
+  ctx: RequestContext,
+): Promise<void> {
   const db = app.get(Db);
   const contents = app.get(ProductContentsService);
-  const products = await db.repo(ctx, ProductEntity, 'Product').find({ order: { displayOrder: 'ASC', name: 'ASC', id: 'ASC' }, take: 200 });
+  const products = await db
+    .repo(ctx, ProductEntity, 'Product')
+    .find({ order: { displayOrder: 'ASC', name: 'ASC', id: 'ASC' }, take: 200 });
   const described = new Set(
     (
       await db.repo(ctx, ProductDisplayContentEntity).find({
@@ -33,7 +38,11 @@ export async function seedCatalogContentsDemo(app: INestApplicationContext, ctx:
       descriptionFormat: 'Markdown',
       excerpt: `${product.name}: built to last.`,
       description: `## ${product.name}\n\nA dependable choice${product.sku ? ` (item ${product.sku})` : ''}, in stock and ready to ship.`,
-      seo: { metaTitle: `${product.name} | Demo shop`, metaDescription: `Buy ${product.name} online.`, keywords: product.tags ?? [] },
+      seo: {
+        metaTitle: `${product.name} | Demo shop`,
+        metaDescription: `Buy ${product.name} online.`,
+        keywords: product.tags ?? [],
+      },
     });
   }
 }

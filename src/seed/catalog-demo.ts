@@ -17,22 +17,53 @@ const all = <T extends object>(Query: new () => T): T => Object.assign(new Query
 
 /** What the products of a (leaf) category are called, and what they cost roughly. */
 const kinds: Record<string, { nouns: string[]; price: number; tags: string[] }> = {
-  'Office chairs': { nouns: ['Office Chair', 'Task Chair', 'Executive Chair'], price: 189, tags: ['office', 'ergonomic'] },
+  'Office chairs': {
+    nouns: ['Office Chair', 'Task Chair', 'Executive Chair'],
+    price: 189,
+    tags: ['office', 'ergonomic'],
+  },
   Sofas: { nouns: ['Two-Seater Sofa', 'Corner Sofa', 'Loveseat'], price: 899, tags: ['living room'] },
   Stools: { nouns: ['Bar Stool', 'Step Stool', 'Counter Stool'], price: 59, tags: ['kitchen'] },
   Desks: { nouns: ['Writing Desk', 'Standing Desk', 'Corner Desk'], price: 349, tags: ['office'] },
-  'Dining tables': { nouns: ['Dining Table', 'Extending Table', 'Bistro Table'], price: 499, tags: ['dining'] },
+  'Dining tables': {
+    nouns: ['Dining Table', 'Extending Table', 'Bistro Table'],
+    price: 499,
+    tags: ['dining'],
+  },
   Storage: { nouns: ['Bookcase', 'Sideboard', 'Chest of Drawers'], price: 279, tags: ['storage'] },
   'Ceiling lamps': { nouns: ['Pendant Lamp', 'Ceiling Light', 'Chandelier'], price: 129, tags: ['lighting'] },
-  'Desk lamps': { nouns: ['Desk Lamp', 'Reading Lamp', 'Task Light'], price: 49, tags: ['lighting', 'office'] },
-  'Outdoor lighting': { nouns: ['Wall Lantern', 'Path Light', 'Floodlight'], price: 69, tags: ['lighting', 'outdoor'] },
-  'Garden furniture': { nouns: ['Garden Chair', 'Garden Bench', 'Lounger'], price: 149, tags: ['outdoor', 'summer'] },
+  'Desk lamps': {
+    nouns: ['Desk Lamp', 'Reading Lamp', 'Task Light'],
+    price: 49,
+    tags: ['lighting', 'office'],
+  },
+  'Outdoor lighting': {
+    nouns: ['Wall Lantern', 'Path Light', 'Floodlight'],
+    price: 69,
+    tags: ['lighting', 'outdoor'],
+  },
+  'Garden furniture': {
+    nouns: ['Garden Chair', 'Garden Bench', 'Lounger'],
+    price: 149,
+    tags: ['outdoor', 'summer'],
+  },
   Tools: { nouns: ['Spade', 'Pruning Shears', 'Rake'], price: 29, tags: ['garden'] },
   'Plant pots': { nouns: ['Plant Pot', 'Planter', 'Window Box'], price: 19, tags: ['garden', 'indoor'] },
   Rugs: { nouns: ['Area Rug', 'Runner', 'Round Rug'], price: 199, tags: ['living room'] },
   Cushions: { nouns: ['Cushion', 'Floor Cushion', 'Seat Pad'], price: 24, tags: ['living room'] },
 };
-const styles = ['Oak', 'Walnut', 'Nordic', 'Classic', 'Compact', 'Loft', 'Harbour', 'Alpine', 'Riviera', 'Studio'];
+const styles = [
+  'Oak',
+  'Walnut',
+  'Nordic',
+  'Classic',
+  'Compact',
+  'Loft',
+  'Harbour',
+  'Alpine',
+  'Riviera',
+  'Studio',
+];
 const colours = ['black', 'white', 'grey', 'natural', 'green', 'blue'];
 const materials = ['oak', 'steel', 'linen', 'ceramic', 'rattan', 'wool'];
 
@@ -45,7 +76,8 @@ function gtin13(n: number): string {
 
 /** A plausible value of an attribute for the i-th product. */
 function valueOf(attribute: string, i: number): string[] {
-  if (attribute === 'Colour') return [colours[i % colours.length], ...(i % 5 === 0 ? [colours[(i + 2) % colours.length]] : [])];
+  if (attribute === 'Colour')
+    return [colours[i % colours.length], ...(i % 5 === 0 ? [colours[(i + 2) % colours.length]] : [])];
   if (attribute === 'Material') return [materials[i % materials.length]];
   if (/^(Dimmable|Weatherproof|Washable)$/.test(attribute)) return [i % 2 ? 'true' : 'false'];
   if (attribute === 'IP rating') return ['IP44'];
@@ -73,14 +105,18 @@ export async function seedCatalogDemo(app: INestApplicationContext, ctx: Request
     return c?.parentId ? [c.parentId, ...ancestors(c.parentId)] : [];
   };
   const leaves = categories.filter((c) => !parents.has(c.id) && kinds[c.name]);
-  const groups = leaves.length ? leaves.map((c) => ({ category: c, kind: kinds[c.name] })) : [{ category: undefined, kind: kinds['Stools'] }];
+  const groups = leaves.length
+    ? leaves.map((c) => ({ category: c, kind: kinds[c.name] }))
+    : [{ category: undefined, kind: kinds['Stools'] }];
   const perGroup = Math.ceil(300 / groups.length);
 
   let n = 0;
   const created: Array<{ id: string; group: number }> = [];
   for (const [g, { category, kind }] of groups.entries()) {
     const required = category
-      ? attributes.filter((a) => a.categoryIds.some((id) => id === category.id || ancestors(category.id).includes(id)))
+      ? attributes.filter((a) =>
+          a.categoryIds.some((id) => id === category.id || ancestors(category.id).includes(id)),
+        )
       : [];
     for (let i = 0; i < perGroup; i++, n++) {
       const noun = kind.nouns[i % kind.nouns.length];
@@ -104,13 +140,22 @@ export async function seedCatalogDemo(app: INestApplicationContext, ctx: Request
         catalogs: catalogs.filter((c, k) => k === 0 || (k === 1 && n % 2 === 0)).map((c) => c.id),
         brandId: brands.length ? brands[(g + i) % brands.length].id : null,
         manufacturerId: manufacturers.length ? manufacturers[g % manufacturers.length].id : null,
-        attributes: required.filter((_, k) => n % 7 !== 0 || k > 0).map((a) => ({ attributeId: a.id, values: valueOf(a.name, n) })),
-        images: n % 3 === 2 ? [] : [{ url: `https://images.example.com/demo/${sku.toLowerCase()}.jpg`, alt: noun }],
+        attributes: required
+          .filter((_, k) => n % 7 !== 0 || k > 0)
+          .map((a) => ({ attributeId: a.id, values: valueOf(a.name, n) })),
+        images:
+          n % 3 === 2 ? [] : [{ url: `https://images.example.com/demo/${sku.toLowerCase()}.jpg`, alt: noun }],
         pricing: {
           salesPrice: price,
           purchasePrice: Math.round(price * 55) / 100,
           suggestedRetailPrice: Math.round(price * 120) / 100,
-          tiers: n % 4 === 0 ? [{ minQuantity: 10, salesPrice: Math.round(price * 95) / 100 }, { minQuantity: 50, salesPrice: Math.round(price * 90) / 100 }] : [],
+          tiers:
+            n % 4 === 0
+              ? [
+                  { minQuantity: 10, salesPrice: Math.round(price * 95) / 100 },
+                  { minQuantity: 50, salesPrice: Math.round(price * 90) / 100 },
+                ]
+              : [],
         },
       };
       created.push({ id: (await products.create(ctx, body)).id, group: g });

@@ -10,7 +10,10 @@ import { ProductFiltersService } from '../catalog/product-filters/product-filter
 
 /** The demo category tree: [name, children]. 20 categories in three levels. */
 const tree: Array<[string, Array<string | [string, string[]]>]> = [
-  ['Furniture', [['Seating', ['Office chairs', 'Sofas', 'Stools']], ['Tables', ['Desks', 'Dining tables']], 'Storage']],
+  [
+    'Furniture',
+    [['Seating', ['Office chairs', 'Sofas', 'Stools']], ['Tables', ['Desks', 'Dining tables']], 'Storage'],
+  ],
   ['Lighting', ['Ceiling lamps', 'Desk lamps', 'Outdoor lighting']],
   ['Garden', ['Garden furniture', 'Tools', 'Plant pots']],
   ['Textiles', ['Rugs', 'Cushions']],
@@ -60,13 +63,21 @@ const attributes: Array<[string, string[]]> = [
  * brands, manufacturers, catalogs, attributes required per category and storefront filters.
  * Runs before the products seeder, which files its products under these.
  */
-export async function seedCatalogTaxonomyDemo(app: INestApplicationContext, ctx: RequestContext): Promise<void> {
+export async function seedCatalogTaxonomyDemo(
+  app: INestApplicationContext,
+  ctx: RequestContext,
+): Promise<void> {
   const categories = app.get(CategoriesService);
   const contents = app.get(CategoryDisplayContentsService);
   const categoryIds = new Map<string, string>();
 
   const addCategory = async (name: string, parentId: string | null, displayOrder: number) => {
-    const created = await categories.create(ctx, { name, parentId, displayOrder, visibility: { showInMenu: true, showInSearch: true } });
+    const created = await categories.create(ctx, {
+      name,
+      parentId,
+      displayOrder,
+      visibility: { showInMenu: true, showInSearch: true },
+    });
     categoryIds.set(name, created.id);
     await contents.create(ctx, {
       productCategoryId: created.id,
@@ -75,7 +86,11 @@ export async function seedCatalogTaxonomyDemo(app: INestApplicationContext, ctx:
       descriptionFormat: 'Markdown',
       excerpt: `Our range of ${name.toLowerCase()}.`,
       description: `## ${name}\n\nDiscover our selection of ${name.toLowerCase()}, chosen for quality and durability.`,
-      seo: { metaTitle: `${name} | Demo store`, metaDescription: `Buy ${name.toLowerCase()} online.`, keywords: [name.toLowerCase()] },
+      seo: {
+        metaTitle: `${name} | Demo store`,
+        metaDescription: `Buy ${name.toLowerCase()} online.`,
+        keywords: [name.toLowerCase()],
+      },
     });
     return created.id;
   };
@@ -95,13 +110,21 @@ export async function seedCatalogTaxonomyDemo(app: INestApplicationContext, ctx:
   for (const [name, website] of manufacturers) {
     await app.get(ManufacturersService).create(ctx, { name, website, description: null });
   }
-  await app.get(CatalogsService).create(ctx, { name: 'Retail', description: 'Everything offered to consumers' });
-  await app.get(CatalogsService).create(ctx, { name: 'Business', description: 'The range for business customers' });
-  await app.get(CatalogsService).create(ctx, { name: 'Clearance', description: 'Last items at reduced prices', active: false });
+  await app
+    .get(CatalogsService)
+    .create(ctx, { name: 'Retail', description: 'Everything offered to consumers' });
+  await app
+    .get(CatalogsService)
+    .create(ctx, { name: 'Business', description: 'The range for business customers' });
+  await app
+    .get(CatalogsService)
+    .create(ctx, { name: 'Clearance', description: 'Last items at reduced prices', active: false });
 
   const attributeIds = new Map<string, string>();
   for (const [name, requiredBy] of attributes) {
-    const created = await app.get(AttributesService).create(ctx, { name, categoryIds: requiredBy.map((c) => categoryIds.get(c)!) });
+    const created = await app
+      .get(AttributesService)
+      .create(ctx, { name, categoryIds: requiredBy.map((c) => categoryIds.get(c)!) });
     attributeIds.set(name, created.id);
   }
 
@@ -109,10 +132,31 @@ export async function seedCatalogTaxonomyDemo(app: INestApplicationContext, ctx:
     filters: [
       { attributeId: attributeIds.get('Colour')!, categoryId: null, kind: 'List', displayOrder: 0 },
       { attributeId: attributeIds.get('Material')!, categoryId: null, kind: 'List', displayOrder: 1 },
-      { attributeId: attributeIds.get('Width (cm)')!, categoryId: categoryIds.get('Tables')!, kind: 'Range', displayOrder: 2, title: 'Width' },
-      { attributeId: attributeIds.get('Wattage')!, categoryId: categoryIds.get('Lighting')!, kind: 'Range', displayOrder: 2 },
-      { attributeId: attributeIds.get('Dimmable')!, categoryId: categoryIds.get('Lighting')!, kind: 'Boolean', displayOrder: 3 },
-      { attributeId: attributeIds.get('Weatherproof')!, categoryId: categoryIds.get('Garden')!, kind: 'Boolean', displayOrder: 2 },
+      {
+        attributeId: attributeIds.get('Width (cm)')!,
+        categoryId: categoryIds.get('Tables')!,
+        kind: 'Range',
+        displayOrder: 2,
+        title: 'Width',
+      },
+      {
+        attributeId: attributeIds.get('Wattage')!,
+        categoryId: categoryIds.get('Lighting')!,
+        kind: 'Range',
+        displayOrder: 2,
+      },
+      {
+        attributeId: attributeIds.get('Dimmable')!,
+        categoryId: categoryIds.get('Lighting')!,
+        kind: 'Boolean',
+        displayOrder: 3,
+      },
+      {
+        attributeId: attributeIds.get('Weatherproof')!,
+        categoryId: categoryIds.get('Garden')!,
+        kind: 'Boolean',
+        displayOrder: 2,
+      },
     ],
   });
 }

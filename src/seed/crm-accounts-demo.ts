@@ -9,11 +9,50 @@ const prefixes = ['Noord', 'Zuid', 'West', 'Oost', 'Delta', 'Polder', 'Haven', '
 const suffixes = ['Trading', 'Logistics', 'Tools'];
 const cities = ['Amsterdam', 'Rotterdam', 'Utrecht', 'Eindhoven', 'Groningen', 'Zwolle'];
 const industries = ['Retail', 'Wholesale', 'Construction', 'Food', 'Manufacturing', 'Logistics'];
-const types: AccountType[] = ['Customer', 'Customer', 'Customer', 'Supplier', 'Partner', 'Competitor', 'Investor'];
+const types: AccountType[] = [
+  'Customer',
+  'Customer',
+  'Customer',
+  'Supplier',
+  'Partner',
+  'Competitor',
+  'Investor',
+];
 const statuses = ['Active', 'Prospect', 'On hold'];
-const firstNames = ['Anna', 'Bram', 'Daan', 'Emma', 'Fleur', 'Jan', 'Julia', 'Lars', 'Lotte', 'Milan', 'Noor', 'Sem'];
-const lastNames = ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Mulder', 'Bos', 'Vos', 'Peters'];
-const jobTitles = ['Purchasing manager', 'Owner', 'Office manager', 'Sales director', 'Buyer', 'Finance controller'];
+const firstNames = [
+  'Anna',
+  'Bram',
+  'Daan',
+  'Emma',
+  'Fleur',
+  'Jan',
+  'Julia',
+  'Lars',
+  'Lotte',
+  'Milan',
+  'Noor',
+  'Sem',
+];
+const lastNames = [
+  'de Vries',
+  'Jansen',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'Mulder',
+  'Bos',
+  'Vos',
+  'Peters',
+];
+const jobTitles = [
+  'Purchasing manager',
+  'Owner',
+  'Office manager',
+  'Sales director',
+  'Buyer',
+  'Finance controller',
+];
 const genders: Gender[] = ['Female', 'Male', 'Other', 'Unknown'];
 
 /** 30 accounts and 60 contacts (two per account; every third also works at the next account). */
@@ -32,13 +71,24 @@ export async function seedCrmAccountsDemo(app: INestApplicationContext, ctx: Req
       accountType: types[i % types.length],
       accountStatus: statuses[i % statuses.length],
       ownerId: i % 4 === 3 ? null : ownerId,
-      industries: [industries[i % industries.length], ...(i % 5 === 0 ? [industries[(i + 1) % industries.length]] : [])],
+      industries: [
+        industries[i % industries.length],
+        ...(i % 5 === 0 ? [industries[(i + 1) % industries.length]] : []),
+      ],
       employees: 5 + ((i * 37) % 500),
       vatNumber: `NL${String(800000000 + i * 7919).slice(0, 9)}B01`,
       chamberOfCommerce: String(60000000 + i * 1013),
       chamberOfCommerceRubricationCodes: ['4690'],
       tags: i % 3 === 0 ? ['key-account'] : i % 3 === 1 ? ['newsletter'] : [],
-      billingAddress: { street: 'Stationsplein', houseNumber: String(1 + i), houseNumberAddition: null, postalCode: `${1000 + i * 11} AB`, city, region: null, countryCode: 'NL' },
+      billingAddress: {
+        street: 'Stationsplein',
+        houseNumber: String(1 + i),
+        houseNumberAddition: null,
+        postalCode: `${1000 + i * 11} AB`,
+        city,
+        region: null,
+        countryCode: 'NL',
+      },
       visitingAddress: null,
       deliveryAddress: null,
       contactDetails: {
@@ -63,7 +113,8 @@ export async function seedCrmAccountsDemo(app: INestApplicationContext, ctx: Req
     const firstName = firstNames[i % firstNames.length];
     const lastName = lastNames[(i * 7) % lastNames.length];
     const links = [{ accountId: accountIds[accountIndex], jobTitle: jobTitles[i % jobTitles.length] }];
-    if (i % 3 === 0) links.push({ accountId: accountIds[(accountIndex + 1) % accountIds.length], jobTitle: 'Advisor' });
+    if (i % 3 === 0)
+      links.push({ accountId: accountIds[(accountIndex + 1) % accountIds.length], jobTitle: 'Advisor' });
     await contacts.create(ctx, {
       firstName,
       lastName,

@@ -5,7 +5,16 @@ import { DealsService } from '../crm/deals/deals.service';
 import { PipelinesService } from '../crm/pipelines/pipelines.service';
 import type { RequestContext } from '../platform/database/request-context';
 
-const subjects = ['Annual supply contract', 'Warehouse fit-out', 'Spare parts', 'Pilot order', 'Framework agreement', 'Service renewal', 'New product line', 'Seasonal stock'];
+const subjects = [
+  'Annual supply contract',
+  'Warehouse fit-out',
+  'Spare parts',
+  'Pilot order',
+  'Framework agreement',
+  'Service renewal',
+  'New product line',
+  'Seasonal stock',
+];
 const tagSets = [['inbound'], ['fair', 'hot'], ['referral'], [], ['outbound'], ['hot']];
 
 /** A sales pipeline with six stages and 40 deals spread over the accounts of the CRM demo, with a few comments. */
@@ -30,7 +39,9 @@ export async function seedCrmDealsDemo(app: INestApplicationContext, ctx: Reques
       { key: 'decisionDate', label: 'Expected decision', type: 'Date' },
     ],
   });
-  const accounts = (await app.get(AccountsService).list(ctx, { Take: 1000, Skip: 0, SortBy: 'DisplayName', SortOrder: 'Asc' })).data;
+  const accounts = (
+    await app.get(AccountsService).list(ctx, { Take: 1000, Skip: 0, SortBy: 'DisplayName', SortOrder: 'Asc' })
+  ).data;
   const ownerId = ctx.actor.type === 'User' ? ctx.actor.id : null;
   for (let i = 0; i < 40; i++) {
     const account = accounts.length ? accounts[i % accounts.length] : undefined;
@@ -50,7 +61,12 @@ export async function seedCrmDealsDemo(app: INestApplicationContext, ctx: Reques
     });
     if (i % 8 === 0) await deals.setArchived(ctx, deal.id, true);
     if (i % 5 === 0) {
-      await comments.create(ctx, { entityId: deal.id, entityType: 'Deal', body: `Spoke with the buyer about ${deal.title.toLowerCase()}.`, bodyFormat: 'Text' });
+      await comments.create(ctx, {
+        entityId: deal.id,
+        entityType: 'Deal',
+        body: `Spoke with the buyer about ${deal.title.toLowerCase()}.`,
+        bodyFormat: 'Text',
+      });
     }
   }
 }

@@ -19,7 +19,10 @@ export type DemoSeeder = (app: INestApplicationContext, ctx: RequestContext) => 
 
 /** Each context adds its seeder here, in dependency order. */
 const seeders: Array<[string, DemoSeeder]> = [
-  ['Catalog taxonomy (categories, brands, manufacturers, catalogs, attributes, filters)', seedCatalogTaxonomyDemo],
+  [
+    'Catalog taxonomy (categories, brands, manufacturers, catalogs, attributes, filters)',
+    seedCatalogTaxonomyDemo,
+  ],
   ['Catalog products (about 300, with images, prices, attribute values and bundles)', seedCatalogDemo],
   ['CRM accounts and contacts', seedCrmAccountsDemo],
   ['CRM pipelines, deals and comments', seedCrmDealsDemo],
@@ -45,7 +48,9 @@ async function main(): Promise<void> {
     displayName: 'Demo Owner',
     passwordHash: await hashPassword(password),
   });
-  const workspace = await app.get(WorkspacesService).createWithOwner(manager, user.id, { name: `Demo ${suffix}` });
+  const workspace = await app
+    .get(WorkspacesService)
+    .createWithOwner(manager, user.id, { name: `Demo ${suffix}` });
   const ctx = new RequestContext(workspace.id, { id: user.id, type: 'User' }, 'Owner');
   for (const [name, seed] of seeders) {
     process.stdout.write(`seeding ${name}…\n`);

@@ -95,7 +95,9 @@ export class TestApp {
   }
 
   async login(id: string, type: 'User' | 'Client', workspaceId: string, username: string): Promise<Caller> {
-    const tokens = await this.app.get(AuthService).issue(this.app.get(DataSource).manager, { id, type }, workspaceId);
+    const tokens = await this.app
+      .get(AuthService)
+      .issue(this.app.get(DataSource).manager, { id, type }, workspaceId);
     return new Caller(this.app, tokens.accessToken, id, workspaceId, username);
   }
 
@@ -109,7 +111,11 @@ export class TestApp {
       passwordHash: await (passwordHash ??= hashPassword(password)),
     });
     const workspace = await this.app.get(WorkspacesService).createWithOwner(ds.manager, user.id, { name });
-    return new WorkspaceFixture(this, workspace.id, await this.login(user.id, 'User', workspace.id, username));
+    return new WorkspaceFixture(
+      this,
+      workspace.id,
+      await this.login(user.id, 'User', workspace.id, username),
+    );
   }
 
   async close(): Promise<void> {
@@ -124,7 +130,9 @@ export class TestApp {
  */
 export async function startApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const env = testEnv(envOverrides);
-  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(undefined, new Blob([readFileSync(templatePath())]));
+  const pglite = env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres(undefined, new Blob([readFileSync(templatePath())]));
   const app = await createApp(env, pglite);
   return new TestApp(app, pglite);
 }

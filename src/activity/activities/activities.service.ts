@@ -49,14 +49,22 @@ export class ActivitiesService {
     });
   }
 
-  private async list(ctx: RequestContext, q: ActivityListQuery | ActivityFilterRequest, f: ActivityFilter): Promise<Page<ActivityResponse>> {
+  private async list(
+    ctx: RequestContext,
+    q: ActivityListQuery | ActivityFilterRequest,
+    f: ActivityFilter,
+  ): Promise<Page<ActivityResponse>> {
     const qb = this.db.repo(ctx, ActivityEntity, 'Activity').qb('a');
     if (f.entityIds?.length) qb.andWhere('a.entity_id IN (:...entityIds)', { entityIds: f.entityIds });
     if (f.types?.length) qb.andWhere('a.type IN (:...types)', { types: f.types });
-    if (f.entityTypes?.length) qb.andWhere('a.entity_type IN (:...entityTypes)', { entityTypes: f.entityTypes });
+    if (f.entityTypes?.length)
+      qb.andWhere('a.entity_type IN (:...entityTypes)', { entityTypes: f.entityTypes });
     if (f.from) qb.andWhere('a.timestamp >= :from', { from: f.from });
     if (f.to) qb.andWhere('a.timestamp <= :to', { to: f.to });
-    const page = await paginate(qb, listParams(q), { sort: { Timestamp: 'a.timestamp' }, search: ['a.type', 'a.entity_type'] });
+    const page = await paginate(qb, listParams(q), {
+      sort: { Timestamp: 'a.timestamp' },
+      search: ['a.type', 'a.entity_type'],
+    });
     return { data: page.data.map(toActivityResponse), total: page.total };
   }
 }

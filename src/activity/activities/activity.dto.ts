@@ -4,14 +4,16 @@ import { IsArray, IsISO8601, IsOptional, IsString, IsUUID, MaxLength, ValidateNe
 import { ArrayFilter, ListBody, ListQuery, PageOf } from '../../platform/http/list-query';
 
 export class ActivityActor {
-  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'null for the system' }) id: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'null for the system' }) id:
+    string | null;
   @ApiProperty({ enum: ['User', 'Client', 'System'] }) type: string;
 }
 
 export class ActivityDataResponse {
   @ApiPropertyOptional({ description: 'The changed property ({Entity}{Property}Updated)' }) property?: string;
   @ApiPropertyOptional({ description: 'Value before the change (any JSON)' }) oldValue?: unknown;
-  @ApiPropertyOptional({ description: 'Value after the change; the whole resource on {Entity}Created' }) newValue?: unknown;
+  @ApiPropertyOptional({ description: 'Value after the change; the whole resource on {Entity}Created' })
+  newValue?: unknown;
 }
 
 export class ActivityResponse {
@@ -19,7 +21,10 @@ export class ActivityResponse {
   @ApiProperty({ format: 'uuid' }) workspace: string;
   @ApiProperty({ format: 'uuid' }) entityId: string;
   @ApiProperty({ example: 'Account' }) entityType: string;
-  @ApiProperty({ example: 'AccountDisplayNameUpdated', description: '{Entity}Created, {Entity}{Property}Updated, {Entity}Deleted or a domain event' })
+  @ApiProperty({
+    example: 'AccountDisplayNameUpdated',
+    description: '{Entity}Created, {Entity}{Property}Updated, {Entity}Deleted or a domain event',
+  })
   type: string;
   @ApiProperty({ format: 'date-time' }) timestamp: string;
   @ApiProperty({ type: ActivityActor }) actor: ActivityActor;
@@ -29,19 +34,37 @@ export class ActivityPage extends PageOf(ActivityResponse) {}
 
 export class ActivityListQuery extends ListQuery(['Timestamp'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) entity_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  entity_ids?: string[];
 
   @ApiPropertyOptional({ type: [String], example: ['AccountDisplayNameUpdated'] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(200, { each: true }) types?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  types?: string[];
 
   @ApiPropertyOptional({ type: [String], example: ['Account'] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(100, { each: true }) entity_types?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  entity_types?: string[];
 
   @ApiPropertyOptional({ name: 'timestamp.Min', format: 'date-time', description: 'Inclusive lower bound' })
-  @IsOptional() @IsISO8601({ strict: true }) 'timestamp.Min'?: string;
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  'timestamp.Min'?: string;
 
   @ApiPropertyOptional({ name: 'timestamp.Max', format: 'date-time', description: 'Inclusive upper bound' })
-  @IsOptional() @IsISO8601({ strict: true }) 'timestamp.Max'?: string;
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  'timestamp.Max'?: string;
 }
 
 export class TimestampRange {
@@ -50,9 +73,26 @@ export class TimestampRange {
 }
 
 export class ActivityFilterRequest extends ListBody(['Timestamp'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' }) @IsOptional() @IsArray() @IsUUID('all', { each: true }) entityIds?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @IsString({ each: true }) @MaxLength(200, { each: true }) types?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @IsString({ each: true }) @MaxLength(100, { each: true }) entityTypes?: string[];
+  @ApiPropertyOptional({ type: [String], format: 'uuid' })
+  @IsOptional()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  entityIds?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  types?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  entityTypes?: string[];
   @ApiPropertyOptional({ type: TimestampRange, description: 'Inclusive time range' })
-  @IsOptional() @ValidateNested() @Type(() => TimestampRange) timestamp?: TimestampRange;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TimestampRange)
+  timestamp?: TimestampRange;
 }

@@ -10,29 +10,54 @@ class ProductAttributeFields extends ExternalReferenceBody {
     type: [String],
     format: 'uuid',
     maxItems: 1000,
-    description: 'The categories whose products require a value for this attribute (product issues report the ones missing). PUT replaces the list.',
+    description:
+      'The categories whose products require a value for this attribute (product issues report the ones missing). PUT replaces the list.',
   })
-  @IsOptional() @IsArray() @ArrayMaxSize(1000) @IsUUID('all', { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsUUID('all', { each: true })
   categoryIds?: string[];
 }
 
 export class CreateProductAttributeRequest extends ProductAttributeFields {}
 
 export class UpdateProductAttributeRequest extends ProductAttributeFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class ProductAttributeResponse extends ScopedResponse {
   @ApiProperty() name: string;
-  @ApiProperty({ type: [String], format: 'uuid', description: 'The categories whose products require this attribute' }) categoryIds: string[];
-  @ApiProperty({ type: 'integer', format: 'int32', description: 'Number of products with at least one value for this attribute' })
+  @ApiProperty({
+    type: [String],
+    format: 'uuid',
+    description: 'The categories whose products require this attribute',
+  })
+  categoryIds: string[];
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    description: 'Number of products with at least one value for this attribute',
+  })
   productCount: number;
 }
 export class ProductAttributePage extends PageOf(ProductAttributeResponse) {}
 
 export class ProductAttributeListQuery extends ListQuery(['Name'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
 }

@@ -21,7 +21,9 @@ export class ProductAttributeEntity extends ScopedEntity {
  * missing-attribute rules of product issues. Removed with either side.
  */
 @Entity('product_attribute_categories')
-@Index('uq_product_attribute_categories__category_ids', ['workspaceId', 'attributeId', 'categoryId'], { unique: true })
+@Index('uq_product_attribute_categories__category_ids', ['workspaceId', 'attributeId', 'categoryId'], {
+  unique: true,
+})
 @Index('ix_product_attribute_categories_category', ['workspaceId', 'categoryId'])
 export class ProductAttributeCategoryEntity {
   @Column({ type: 'uuid', primary: true }) id: string;
@@ -29,7 +31,13 @@ export class ProductAttributeCategoryEntity {
   @Column('uuid') attributeId: string;
   @Column('uuid') categoryId: string;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) owningWorkspace?: WorkspaceEntity;
-  @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'attribute_id' }) attribute?: ProductAttributeEntity;
-  @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'category_id' }) category?: ProductCategoryEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  owningWorkspace?: WorkspaceEntity;
+  @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'attribute_id' })
+  attribute?: ProductAttributeEntity;
+  @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'category_id' })
+  category?: ProductCategoryEntity;
 }

@@ -22,10 +22,15 @@ export class AttributesCoreController {
   constructor(private readonly attributes: AttributesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Product attributes, with the categories that require them and their product counts' })
+  @ApiOperation({
+    summary: 'Product attributes, with the categories that require them and their product counts',
+  })
   @ApiOkResponse({ type: ProductAttributePage })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Query() q: ProductAttributeListQuery): Promise<Page<ProductAttributeResponse>> {
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() q: ProductAttributeListQuery,
+  ): Promise<Page<ProductAttributeResponse>> {
     return this.attributes.list(ctx, q);
   }
 
@@ -33,7 +38,10 @@ export class AttributesCoreController {
   @HttpCode(200)
   @ApiOkResponse({ type: ProductAttributeResponse })
   @ApiProblems(400, 401, 403)
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateProductAttributeRequest): Promise<ProductAttributeResponse> {
+  create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CreateProductAttributeRequest,
+  ): Promise<ProductAttributeResponse> {
     return this.attributes.create(ctx, body);
   }
 
@@ -48,13 +56,19 @@ export class AttributesCoreController {
   @ApiOperation({ summary: 'Replace an attribute (categoryIds omitted: none)' })
   @ApiOkResponse({ type: ProductAttributeResponse })
   @ApiProblems(400, 401, 403, 404, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateProductAttributeRequest): Promise<ProductAttributeResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateProductAttributeRequest,
+  ): Promise<ProductAttributeResponse> {
     assertSameId(id, body.id);
     return this.attributes.update(ctx, id, body);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete an attribute with its category links, its values on products and its storefront filters' })
+  @ApiOperation({
+    summary: 'Delete an attribute with its category links, its values on products and its storefront filters',
+  })
   @ApiOkResponse({ description: 'Deleted (empty body)' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {

@@ -28,7 +28,11 @@ const toResponse = (e: ProductAttributeEntity, extras: Extras): ProductAttribute
 });
 
 /** The changes a person makes (productCount follows from products, not from this resource). */
-const snapshot = (r: ProductAttributeResponse) => ({ name: r.name, categoryIds: r.categoryIds, externalReference: r.externalReference });
+const snapshot = (r: ProductAttributeResponse) => ({
+  name: r.name,
+  categoryIds: r.categoryIds,
+  externalReference: r.externalReference,
+});
 
 const label = 'Product attribute';
 
@@ -40,22 +44,33 @@ export class AttributesService {
   async list(ctx: RequestContext, q: ProductAttributeListQuery): Promise<Page<ProductAttributeResponse>> {
     const qb = this.db.repo(ctx, ProductAttributeEntity, label).qb('a');
     if (q.ids?.length) qb.andWhere('a.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('a.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('a.external_reference IN (:...refs)', { refs: q.external_references });
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(a.name)' }, search: ['a.name'] });
-    const extras = await this.extras(this.db.repo(ctx, ProductAttributeCategoryEntity), this.db.repo(ctx, ProductAttributeValueEntity), page.data);
+    const extras = await this.extras(
+      this.db.repo(ctx, ProductAttributeCategoryEntity),
+      this.db.repo(ctx, ProductAttributeValueEntity),
+      page.data,
+    );
     return { data: page.data.map((e) => toResponse(e, extras.get(e.id)!)), total: page.total };
   }
 
   async get(ctx: RequestContext, id: string): Promise<ProductAttributeResponse> {
     const entity = await this.db.repo(ctx, ProductAttributeEntity, label).get(id);
-    const extras = await this.extras(this.db.repo(ctx, ProductAttributeCategoryEntity), this.db.repo(ctx, ProductAttributeValueEntity), [entity]);
+    const extras = await this.extras(
+      this.db.repo(ctx, ProductAttributeCategoryEntity),
+      this.db.repo(ctx, ProductAttributeValueEntity),
+      [entity],
+    );
     return respond(entity, (e) => toResponse(e, extras.get(e.id)!));
   }
 
   async create(ctx: RequestContext, body: CreateProductAttributeRequest): Promise<ProductAttributeResponse> {
     return this.db.transaction(ctx, async (tx) => {
       const categoryIds = await this.checkedCategoryIds(tx, body.categoryIds);
-      const saved = await tx.repo(ProductAttributeEntity, label).insert({ name: body.name, externalReference: body.externalReference ?? null });
+      const saved = await tx
+        .repo(ProductAttributeEntity, label)
+        .insert({ name: body.name, externalReference: body.externalReference ?? null });
       await this.setCategories(tx, saved.id, categoryIds);
       const answer = toResponse(saved, { categoryIds, productCount: 0 });
       await tx.activities.created('ProductAttribute', saved.id, snapshot(answer));
@@ -63,7 +78,11 @@ export class AttributesService {
     });
   }
 
-  async update(ctx: RequestContext, id: string, body: UpdateProductAttributeRequest): Promise<ProductAttributeResponse> {
+  async update(
+    ctx: RequestContext,
+    id: string,
+    body: UpdateProductAttributeRequest,
+  ): Promise<ProductAttributeResponse> {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductAttributeEntity, label);
       const entity = await repo.getForWrite(id);
@@ -88,7 +107,14 @@ export class AttributesService {
     await this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductAttributeEntity, label);
       const entity = await repo.getForWrite(id);
-      const before = toResponse(entity, (await this.extras(tx.repo(ProductAttributeCategoryEntity), tx.repo(ProductAttributeValueEntity), [entity])).get(id)!);
+      const before = toResponse(
+        entity,
+        (
+          await this.extras(tx.repo(ProductAttributeCategoryEntity), tx.repo(ProductAttributeValueEntity), [
+            entity,
+          ])
+        ).get(id)!,
+      );
       await repo.remove(entity);
       await tx.activities.deleted('ProductAttribute', id, snapshot(before));
     });
@@ -113,7 +139,9 @@ export class AttributesService {
     values: ScopedRepository<ProductAttributeValueEntity>,
     attributes: ProductAttributeEntity[],
   ): Promise<Map<string, Extras>> {
-    const result = new Map<string, Extras>(attributes.map((a) => [a.id, { categoryIds: [], productCount: 0 }]));
+    const result = new Map<string, Extras>(
+      attributes.map((a) => [a.id, { categoryIds: [], productCount: 0 }]),
+    );
     if (attributes.length === 0) return result;
     const ids = attributes.map((a) => a.id);
     const linkRows = await links

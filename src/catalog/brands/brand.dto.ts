@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 
@@ -9,30 +18,48 @@ const url = { require_tld: false, require_protocol: true, protocols: ['http', 'h
 /** What a storefront shows about the brand besides its name and logo. */
 export class BrandDetails {
   @ApiProperty({ type: 'string', nullable: true, maxLength: 65535 })
-  @IsOptional() @IsString() @MaxLength(65535)
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
   description: string | null = null;
 
   @ApiProperty({ type: 'string', nullable: true, maxLength: 1024, example: 'https://www.example.com' })
-  @IsOptional() @IsString() @MaxLength(1024) @IsUrl(url, { message: 'website must be an http(s) URL' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  @IsUrl(url, { message: 'website must be an http(s) URL' })
   website: string | null = null;
 }
 
 class BrandFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 1024, description: 'The logo; POST brands/{id}/image uploads one' })
-  @IsOptional() @IsString() @MaxLength(1024) @IsUrl(url, { message: 'imageUrl must be an http(s) URL' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 1024,
+    description: 'The logo; POST brands/{id}/image uploads one',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  @IsUrl(url, { message: 'imageUrl must be an http(s) URL' })
   imageUrl?: string | null;
 
   @ApiPropertyOptional({ type: BrandDetails })
-  @IsOptional() @ValidateNested() @Type(() => BrandDetails)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => BrandDetails)
   details?: BrandDetails;
 }
 
 export class CreateBrandRequest extends BrandFields {}
 
 export class UpdateBrandRequest extends BrandFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class BrandResponse extends ScopedResponse {
@@ -44,7 +71,16 @@ export class BrandPage extends PageOf(BrandResponse) {}
 
 export class BrandListQuery extends ListQuery(['Name'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
 }

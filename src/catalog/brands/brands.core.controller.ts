@@ -7,7 +7,13 @@ import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
 import { ImageUpload } from '../../platform/storage/image-upload';
 import type { UploadedImage } from '../../platform/storage/image-upload';
-import { BrandListQuery, BrandPage, BrandResponse, CreateBrandRequest, UpdateBrandRequest } from './brand.dto';
+import {
+  BrandListQuery,
+  BrandPage,
+  BrandResponse,
+  CreateBrandRequest,
+  UpdateBrandRequest,
+} from './brand.dto';
 import { BrandsService } from './brands.service';
 
 @ApiTags('Brands')
@@ -41,7 +47,11 @@ export class BrandsCoreController {
   @Put(':id')
   @ApiOkResponse({ type: BrandResponse })
   @ApiProblems(400, 401, 403, 404, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateBrandRequest): Promise<BrandResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateBrandRequest,
+  ): Promise<BrandResponse> {
     assertSameId(id, body.id);
     return this.brands.update(ctx, id, body);
   }
@@ -49,10 +59,17 @@ export class BrandsCoreController {
   @Post(':id/image')
   @HttpCode(200)
   @ImageUpload('image')
-  @ApiOperation({ summary: 'Upload the brand logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB); sets imageUrl' })
+  @ApiOperation({
+    summary:
+      'Upload the brand logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB); sets imageUrl',
+  })
   @ApiOkResponse({ type: BrandResponse })
   @ApiProblems(400, 401, 403, 404, 413, 415)
-  setImage(@Ctx() ctx: RequestContext, @IdParam() id: string, @UploadedFile() file: UploadedImage | undefined): Promise<BrandResponse> {
+  setImage(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @UploadedFile() file: UploadedImage | undefined,
+  ): Promise<BrandResponse> {
     return this.brands.setImage(ctx, id, file);
   }
 

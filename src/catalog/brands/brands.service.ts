@@ -36,7 +36,8 @@ export class BrandsService {
   async list(ctx: RequestContext, q: BrandListQuery): Promise<Page<BrandResponse>> {
     const qb = this.db.repo(ctx, BrandEntity, label).qb('b');
     if (q.ids?.length) qb.andWhere('b.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('b.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('b.external_reference IN (:...refs)', { refs: q.external_references });
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(b.name)' }, search: ['b.name'] });
     return { data: page.data.map(toBrandResponse), total: page.total };
   }
@@ -86,7 +87,8 @@ export class BrandsService {
       const repo = tx.repo(BrandEntity, label);
       const entity = await repo.getForWrite(id);
       const products = await tx.repo(ProductEntity, 'Product').count({ brandId: id });
-      if (products > 0) throw conflict(`Brand ${id} is still named by ${products} products; change their brand first.`);
+      if (products > 0)
+        throw conflict(`Brand ${id} is still named by ${products} products; change their brand first.`);
       await repo.remove(entity);
       await tx.activities.deleted('Brand', id, snapshot(toBrandResponse(entity)));
     });

@@ -6,15 +6,26 @@ import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resou
 class CatalogFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
-  @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
-  @ApiPropertyOptional({ default: true, description: 'An inactive catalog is kept but not offered to shoppers' })
-  @IsOptional() @IsBoolean() active?: boolean;
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
+  description?: string | null;
+  @ApiPropertyOptional({
+    default: true,
+    description: 'An inactive catalog is kept but not offered to shoppers',
+  })
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
 }
 
 export class CreateCatalogRequest extends CatalogFields {}
 
 export class UpdateCatalogRequest extends CatalogFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class CatalogResponse extends ScopedResponse {
@@ -26,7 +37,16 @@ export class CatalogPage extends PageOf(CatalogResponse) {}
 
 export class CatalogListQuery extends ListQuery(['Name'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
 }

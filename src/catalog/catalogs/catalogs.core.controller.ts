@@ -5,7 +5,13 @@ import type { RequestContext } from '../../platform/database/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
-import { CatalogListQuery, CatalogPage, CatalogResponse, CreateCatalogRequest, UpdateCatalogRequest } from './catalog.dto';
+import {
+  CatalogListQuery,
+  CatalogPage,
+  CatalogResponse,
+  CreateCatalogRequest,
+  UpdateCatalogRequest,
+} from './catalog.dto';
 import { CatalogsService } from './catalogs.service';
 
 @ApiTags('Catalogs')
@@ -39,13 +45,19 @@ export class CatalogsCoreController {
   @Put(':id')
   @ApiOkResponse({ type: CatalogResponse })
   @ApiProblems(400, 401, 403, 404, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateCatalogRequest): Promise<CatalogResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateCatalogRequest,
+  ): Promise<CatalogResponse> {
     assertSameId(id, body.id);
     return this.catalogs.update(ctx, id, body);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a catalog (products lose their link to it); 409 while an account still offers it' })
+  @ApiOperation({
+    summary: 'Delete a catalog (products lose their link to it); 409 while an account still offers it',
+  })
   @ApiOkResponse({ description: 'Deleted (empty body)' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {

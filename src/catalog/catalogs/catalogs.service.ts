@@ -14,7 +14,8 @@ export const toCatalogResponse = (e: CatalogEntity): CatalogResponse => ({
   active: e.active,
 });
 
-const snapshot = ({ id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest }: CatalogResponse) => rest;
+const snapshot = ({ id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest }: CatalogResponse) =>
+  rest;
 
 const label = 'Catalog';
 
@@ -29,7 +30,8 @@ export class CatalogsService {
   async list(ctx: RequestContext, q: CatalogListQuery): Promise<Page<CatalogResponse>> {
     const qb = this.db.repo(ctx, CatalogEntity, label).qb('c');
     if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(c.name)' }, search: ['c.name'] });
     return { data: page.data.map(toCatalogResponse), total: page.total };
   }

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFiles,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/database/request-context';
@@ -28,7 +39,10 @@ export class CategoriesCoreController {
   @ApiOperation({ summary: 'Product categories of the workspace (flat; see hierarchy for the tree)' })
   @ApiOkResponse({ type: ProductCategoryPage })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Query() q: ProductCategoryListQuery): Promise<Page<ProductCategoryResponse>> {
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() q: ProductCategoryListQuery,
+  ): Promise<Page<ProductCategoryResponse>> {
     return this.categories.list(ctx, q);
   }
 
@@ -37,7 +51,10 @@ export class CategoriesCoreController {
   @ApiOperation({ summary: 'Create a category (slug generated from the name when omitted)' })
   @ApiOkResponse({ type: ProductCategoryResponse })
   @ApiProblems(400, 401, 403, 409)
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateProductCategoryRequest): Promise<ProductCategoryResponse> {
+  create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CreateProductCategoryRequest,
+  ): Promise<ProductCategoryResponse> {
     return this.categories.create(ctx, body);
   }
 
@@ -53,12 +70,17 @@ export class CategoriesCoreController {
   @HttpCode(200)
   @ImagesUpload('images', 20)
   @ApiOperation({
-    summary: 'Upload category images to the content store (multipart field `images`, up to 20 JPEG/PNG/GIF/WebP/AVIF files of ≤ 10 MiB)',
-    description: 'Answers the URLs of the stored files; set them as `image` or `images` of categories afterwards.',
+    summary:
+      'Upload category images to the content store (multipart field `images`, up to 20 JPEG/PNG/GIF/WebP/AVIF files of ≤ 10 MiB)',
+    description:
+      'Answers the URLs of the stored files; set them as `image` or `images` of categories afterwards.',
   })
   @ApiOkResponse({ type: CategoryImagesResponse })
   @ApiProblems(400, 401, 403, 413, 415)
-  uploadImages(@Ctx() ctx: RequestContext, @UploadedFiles() files: UploadedImage[] | undefined): Promise<CategoryImagesResponse> {
+  uploadImages(
+    @Ctx() ctx: RequestContext,
+    @UploadedFiles() files: UploadedImage[] | undefined,
+  ): Promise<CategoryImagesResponse> {
     return this.categories.uploadImages(ctx, files);
   }
 
@@ -78,10 +100,16 @@ export class CategoriesCoreController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Replace a category (omitted slug: kept); a parent that makes a cycle is a 400 naming parentId' })
+  @ApiOperation({
+    summary: 'Replace a category (omitted slug: kept); a parent that makes a cycle is a 400 naming parentId',
+  })
   @ApiOkResponse({ type: ProductCategoryResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateProductCategoryRequest): Promise<ProductCategoryResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateProductCategoryRequest,
+  ): Promise<ProductCategoryResponse> {
     assertSameId(id, body.id);
     return this.categories.update(ctx, id, body);
   }

@@ -31,13 +31,21 @@ export const toProductCategoryResponse = (e: ProductCategoryEntity): ProductCate
   visibility: { showInMenu: e.showInMenu, showInSearch: e.showInSearch },
 });
 
-const snapshot = ({ id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest }: ProductCategoryResponse) => rest;
+const snapshot = ({
+  id: _id,
+  workspace: _ws,
+  createdAt: _c,
+  modifiedAt: _m,
+  ...rest
+}: ProductCategoryResponse) => rest;
 
 const label = 'Product category';
 
 /** Serialises the writes that reshape a workspace's tree or pick slugs (cycle checks, suffixes). */
 const lockTree = (tx: Tx) =>
-  tx.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`product_categories:${tx.ctx.workspaceId}`]);
+  tx.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+    `product_categories:${tx.ctx.workspaceId}`,
+  ]);
 
 /** The product category tree: CRUD, slug lookup, the whole hierarchy, image upload. */
 @Injectable()
@@ -50,9 +58,11 @@ export class CategoriesService {
   async list(ctx: RequestContext, q: ProductCategoryListQuery): Promise<Page<ProductCategoryResponse>> {
     const qb = this.db.repo(ctx, ProductCategoryEntity, label).qb('c');
     if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
     if (q.parent_ids?.length) qb.andWhere('c.parent_id IN (:...parentIds)', { parentIds: q.parent_ids });
-    if (q.visibility_show_in_menu !== undefined) qb.andWhere('c.show_in_menu = :showInMenu', { showInMenu: q.visibility_show_in_menu });
+    if (q.visibility_show_in_menu !== undefined)
+      qb.andWhere('c.show_in_menu = :showInMenu', { showInMenu: q.visibility_show_in_menu });
     const page = await paginate(qb, listParams(q), {
       sort: { Name: 'lower(c.name)', DisplayOrder: 'c.display_order' },
       search: ['c.name', 'c.slug'],
@@ -79,7 +89,9 @@ export class CategoriesService {
       .addOrderBy('lower(c.name)', 'ASC')
       .addOrderBy('c.id', 'ASC')
       .getMany();
-    const nodes = new Map<string, ProductCategoryNode>(rows.map((r) => [r.id, { ...toProductCategoryResponse(r), children: [] }]));
+    const nodes = new Map<string, ProductCategoryNode>(
+      rows.map((r) => [r.id, { ...toProductCategoryResponse(r), children: [] }]),
+    );
     const roots: ProductCategoryNode[] = [];
     for (const node of nodes.values()) {
       const parent = node.parentId ? nodes.get(node.parentId) : undefined;
@@ -102,7 +114,11 @@ export class CategoriesService {
     });
   }
 
-  async update(ctx: RequestContext, id: string, body: UpdateProductCategoryRequest): Promise<ProductCategoryResponse> {
+  async update(
+    ctx: RequestContext,
+    id: string,
+    body: UpdateProductCategoryRequest,
+  ): Promise<ProductCategoryResponse> {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductCategoryEntity, label);
       await lockTree(tx);
@@ -115,7 +131,12 @@ export class CategoriesService {
       }
       Object.assign(entity, this.fields(body), { slug: body.slug ?? entity.slug });
       const saved = await repo.save(entity);
-      await tx.activities.updated('ProductCategory', id, snapshot(before), snapshot(toProductCategoryResponse(saved)));
+      await tx.activities.updated(
+        'ProductCategory',
+        id,
+        snapshot(before),
+        snapshot(toProductCategoryResponse(saved)),
+      );
       return respond(saved, toProductCategoryResponse);
     });
   }
@@ -128,7 +149,9 @@ export class CategoriesService {
       const entity = await repo.getForWrite(id);
       const children = await repo.count({ parentId: id });
       if (children > 0) {
-        throw conflict(`Product category ${id} still has ${children} sub-categories; move or delete them first.`);
+        throw conflict(
+          `Product category ${id} still has ${children} sub-categories; move or delete them first.`,
+        );
       }
       await repo.remove(entity);
       await tx.activities.deleted('ProductCategory', id, snapshot(toProductCategoryResponse(entity)));
@@ -136,16 +159,24 @@ export class CategoriesService {
   }
 
   /** Stores each image (checked by content: raster formats only) and answers their URLs. */
-  async uploadImages(ctx: RequestContext, files: UploadedImage[] | undefined): Promise<CategoryImagesResponse> {
-    if (!files?.length) throw invalidField('images', 'images must hold at least one image file (multipart/form-data)');
+  async uploadImages(
+    ctx: RequestContext,
+    files: UploadedImage[] | undefined,
+  ): Promise<CategoryImagesResponse> {
+    if (!files?.length)
+      throw invalidField('images', 'images must hold at least one image file (multipart/form-data)');
     const checked = [];
-    for (const file of files) checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'categories')) });
+    for (const file of files)
+      checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'categories')) });
     const fileUris: string[] = [];
-    for (const { file, key, contentType } of checked) fileUris.push(await this.files.put(key, file.buffer, contentType));
+    for (const { file, key, contentType } of checked)
+      fileUris.push(await this.files.put(key, file.buffer, contentType));
     return { fileUris };
   }
 
-  private fields(body: CreateProductCategoryRequest | UpdateProductCategoryRequest): Partial<ProductCategoryEntity> {
+  private fields(
+    body: CreateProductCategoryRequest | UpdateProductCategoryRequest,
+  ): Partial<ProductCategoryEntity> {
     return {
       name: body.name,
       active: body.active ?? true,
@@ -165,22 +196,32 @@ export class CategoriesService {
       .repo(ProductCategoryEntity, label)
       .qb('c')
       .select('c.slug', 'slug')
-      .andWhere("(c.slug = :base OR c.slug LIKE :prefix ESCAPE '\\')", { base, prefix: `${base.replace(/[\\%_]/g, (ch) => `\\${ch}`)}-%` })
+      .andWhere("(c.slug = :base OR c.slug LIKE :prefix ESCAPE '\\')", {
+        base,
+        prefix: `${base.replace(/[\\%_]/g, (ch) => `\\${ch}`)}-%`,
+      })
       .getRawMany<{ slug: string }>();
-    return firstFreeSlug(base, taken.map((t) => t.slug));
+    return firstFreeSlug(
+      base,
+      taken.map((t) => t.slug),
+    );
   }
 
   /** A 400 naming parentId when `parentId` is `id` itself or one of its descendants. */
   private async assertNoCycle(tx: Tx, id: string, parentId: string): Promise<void> {
     if (parentId === id) throw invalidField('parentId', 'A category cannot be its own parent.');
-    const rows = await tx
-      .repo(ProductCategoryEntity, label)
-      .qb('c')
-      .select(['c.id', 'c.parentId'])
-      .getMany();
+    const rows = await tx.repo(ProductCategoryEntity, label).qb('c').select(['c.id', 'c.parentId']).getMany();
     const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
-    for (let at: string | null | undefined = parentId, steps = 0; at && steps <= rows.length; at = parentOf.get(at), steps++) {
-      if (at === id) throw invalidField('parentId', `Category ${parentId} is a descendant of ${id}; moving ${id} under it would make a cycle.`);
+    for (
+      let at: string | null | undefined = parentId, steps = 0;
+      at && steps <= rows.length;
+      at = parentOf.get(at), steps++
+    ) {
+      if (at === id)
+        throw invalidField(
+          'parentId',
+          `Category ${parentId} is a descendant of ${id}; moving ${id} under it would make a cycle.`,
+        );
     }
   }
 }

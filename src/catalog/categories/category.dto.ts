@@ -24,12 +24,17 @@ const url = { require_tld: false, require_protocol: true, protocols: ['http', 'h
 
 /** Where the category is shown on storefronts. */
 export class CategoryVisibility {
-  @ApiProperty({ default: true, description: 'Listed in storefront navigation menus (filter `visibility_show_in_menu`)' })
-  @IsOptional() @IsBoolean()
+  @ApiProperty({
+    default: true,
+    description: 'Listed in storefront navigation menus (filter `visibility_show_in_menu`)',
+  })
+  @IsOptional()
+  @IsBoolean()
   showInMenu: boolean = true;
 
   @ApiProperty({ default: true, description: 'Its products are found by storefront search' })
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   showInSearch: boolean = true;
 }
 
@@ -44,34 +49,70 @@ class ProductCategoryFields extends ExternalReferenceBody {
     description:
       'Unique per workspace. Omitted on create: generated from the name (suffixed `-2`, `-3`, … when taken); omitted on update: kept.',
   })
-  @IsOptional() @IsString() @MaxLength(200) @Matches(slugPattern, { message: 'slug may contain lower-case letters, digits and single hyphens only' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  @Matches(slugPattern, { message: 'slug may contain lower-case letters, digits and single hyphens only' })
   slug?: string | null;
 
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
 
-  @ApiPropertyOptional({ type: 'integer', default: 0 }) @IsOptional() @IsInt() @Min(-2147483648) @Max(2147483647) displayOrder?: number;
+  @ApiPropertyOptional({ type: 'integer', default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(-2147483648)
+  @Max(2147483647)
+  displayOrder?: number;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 1024, description: 'URL of the main picture (e.g. one returned by POST productcategories/images)' })
-  @IsOptional() @IsString() @MaxLength(1024) @IsUrl(url, { message: 'image must be an http(s) URL' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 1024,
+    description: 'URL of the main picture (e.g. one returned by POST productcategories/images)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  @IsUrl(url, { message: 'image must be an http(s) URL' })
   image?: string | null;
 
-  @ApiPropertyOptional({ type: [String], description: 'URLs of further pictures, in display order', maxItems: 50 })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(1024, { each: true }) @IsUrl(url, { each: true, message: 'images must hold http(s) URLs' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'URLs of further pictures, in display order',
+    maxItems: 50,
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(1024, { each: true })
+  @IsUrl(url, { each: true, message: 'images must hold http(s) URLs' })
   images?: string[];
 
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'The parent category (null: a root). A cycle is refused.' })
-  @IsOptional() @IsUUID()
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'The parent category (null: a root). A cycle is refused.',
+  })
+  @IsOptional()
+  @IsUUID()
   parentId?: string | null;
 
   @ApiPropertyOptional({ type: CategoryVisibility, description: 'Omitted: shown in menus and search' })
-  @IsOptional() @ValidateNested() @Type(() => CategoryVisibility)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CategoryVisibility)
   visibility?: CategoryVisibility;
 }
 
 export class CreateProductCategoryRequest extends ProductCategoryFields {}
 
 export class UpdateProductCategoryRequest extends ProductCategoryFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class ProductCategoryResponse extends ScopedResponse {
@@ -92,22 +133,42 @@ export class ProductCategoryNode extends ProductCategoryResponse {
 }
 
 export class ProductCategoryHierarchy {
-  @ApiProperty({ type: [ProductCategoryNode], description: 'The root categories, each with its descendants' }) data: ProductCategoryNode[];
+  @ApiProperty({ type: [ProductCategoryNode], description: 'The root categories, each with its descendants' })
+  data: ProductCategoryNode[];
   @ApiProperty({ type: 'integer', description: 'Number of categories in the whole tree' }) total: number;
 }
 
 export class ProductCategoryListQuery extends ListQuery(['Name', 'DisplayOrder'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Children of these categories' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) parent_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  parent_ids?: string[];
   @ApiPropertyOptional({ type: Boolean, description: 'visibility.showInMenu equals this' })
-  @IsOptional() @BooleanFilter() @IsBoolean() visibility_show_in_menu?: boolean;
+  @IsOptional()
+  @BooleanFilter()
+  @IsBoolean()
+  visibility_show_in_menu?: boolean;
 }
 
 export class CategoryImagesResponse {
-  @ApiProperty({ type: [String], description: 'URLs of the stored files, in upload order; set them as `image`/`images` of categories' })
+  @ApiProperty({
+    type: [String],
+    description: 'URLs of the stored files, in upload order; set them as `image`/`images` of categories',
+  })
   fileUris: string[];
 }

@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { descriptionFormats } from './category-display-content.entity';
@@ -8,42 +18,77 @@ import type { DescriptionFormat } from './category-display-content.entity';
 
 /** Search-engine texts of the category page in this language. */
 export class CategoryContentSeo {
-  @ApiProperty({ type: 'string', nullable: true, maxLength: 255, description: 'The page title (`<title>`); the content title when null' })
-  @IsOptional() @IsString() @MaxLength(255)
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: 255,
+    description: 'The page title (`<title>`); the content title when null',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   metaTitle: string | null = null;
 
   @ApiProperty({ type: 'string', nullable: true, maxLength: 65535, description: 'The meta description' })
-  @IsOptional() @IsString() @MaxLength(65535)
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
   metaDescription: string | null = null;
 
   @ApiProperty({ type: [String], maxItems: 50 })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(255, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
   keywords: string[] = [];
 }
 
 class CategoryDisplayContentFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
 
-  @ApiPropertyOptional({ enum: descriptionFormats, default: 'Markdown', description: 'How `description` (and `excerpt`) are written' })
-  @IsOptional() @IsIn(descriptionFormats)
+  @ApiPropertyOptional({
+    enum: descriptionFormats,
+    default: 'Markdown',
+    description: 'How `description` (and `excerpt`) are written',
+  })
+  @IsOptional()
+  @IsIn(descriptionFormats)
   descriptionFormat?: DescriptionFormat;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535, description: 'A short teaser shown in lists' })
-  @IsOptional() @IsString() @MaxLength(65535)
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 65535,
+    description: 'A short teaser shown in lists',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
   excerpt?: string | null;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
-  @IsOptional() @IsString() @MaxLength(65535)
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
   description?: string | null;
 
   @ApiPropertyOptional({ type: CategoryContentSeo })
-  @IsOptional() @ValidateNested() @Type(() => CategoryContentSeo)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CategoryContentSeo)
   seo?: CategoryContentSeo;
 }
 
 export class CreateCategoryDisplayContentRequest extends CategoryDisplayContentFields {
-  @ApiProperty({ maxLength: 10, example: 'en', description: 'A supported language of the workspace; one content per category and language' })
-  @IsString() @IsNotEmpty() @MaxLength(10)
+  @ApiProperty({
+    maxLength: 10,
+    example: 'en',
+    description: 'A supported language of the workspace; one content per category and language',
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(10)
   language: string;
 
   @ApiProperty({ format: 'uuid' }) @IsUUID() productCategoryId: string;
@@ -51,7 +96,10 @@ export class CreateCategoryDisplayContentRequest extends CategoryDisplayContentF
 
 /** The category and language of a content are fixed at creation. */
 export class UpdateCategoryDisplayContentRequest extends CategoryDisplayContentFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class CategoryDisplayContentResponse extends ScopedResponse {
@@ -67,11 +115,29 @@ export class CategoryDisplayContentPage extends PageOf(CategoryDisplayContentRes
 
 export class CategoryDisplayContentListQuery extends ListQuery(['Title'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
   @ApiPropertyOptional({ type: [String], example: ['en', 'nl'] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(10, { each: true }) languages?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(10, { each: true })
+  languages?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) product_category_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  product_category_ids?: string[];
 }

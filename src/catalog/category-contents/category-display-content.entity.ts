@@ -10,7 +10,9 @@ export type DescriptionFormat = (typeof descriptionFormats)[number];
  * One per (category, language): a second is a 409 naming `language`. Deleted with its category.
  */
 @Entity('category_display_contents')
-@Index('uq_category_display_contents__language', ['workspaceId', 'productCategoryId', 'language'], { unique: true })
+@Index('uq_category_display_contents__language', ['workspaceId', 'productCategoryId', 'language'], {
+  unique: true,
+})
 @Index('ix_category_display_contents_language', ['workspaceId', 'language'])
 @Index('ix_category_display_contents_external_reference', ['workspaceId', 'externalReference'])
 @Check('ck_category_display_contents__description_format', `"description_format" IN ('Markdown', 'Html')`)

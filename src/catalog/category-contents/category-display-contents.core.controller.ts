@@ -25,16 +25,25 @@ export class CategoryDisplayContentsCoreController {
   @ApiOperation({ summary: 'Display contents of categories' })
   @ApiOkResponse({ type: CategoryDisplayContentPage })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Query() q: CategoryDisplayContentListQuery): Promise<Page<CategoryDisplayContentResponse>> {
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() q: CategoryDisplayContentListQuery,
+  ): Promise<Page<CategoryDisplayContentResponse>> {
     return this.contents.list(ctx, q);
   }
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create the content of a category in a supported language (a second one for the same language is a 409)' })
+  @ApiOperation({
+    summary:
+      'Create the content of a category in a supported language (a second one for the same language is a 409)',
+  })
   @ApiOkResponse({ type: CategoryDisplayContentResponse })
   @ApiProblems(400, 401, 403, 409)
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateCategoryDisplayContentRequest): Promise<CategoryDisplayContentResponse> {
+  create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CreateCategoryDisplayContentRequest,
+  ): Promise<CategoryDisplayContentResponse> {
     return this.contents.create(ctx, body);
   }
 

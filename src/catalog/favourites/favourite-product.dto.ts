@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { favouriteOrigins, type FavouriteOrigin } from './favourite-product.entity';
@@ -14,14 +24,23 @@ export class CreateFavouriteProductRequest extends ExternalReferenceBody {
   @IsUUID()
   productId: string;
 
-  @ApiPropertyOptional({ enum: favouriteOrigins, default: 'Personal', description: 'Marked by the shopper, or suggested to them' })
-  @IsOptional() @IsIn(favouriteOrigins)
+  @ApiPropertyOptional({
+    enum: favouriteOrigins,
+    default: 'Personal',
+    description: 'Marked by the shopper, or suggested to them',
+  })
+  @IsOptional()
+  @IsIn(favouriteOrigins)
   origin?: FavouriteOrigin;
 }
 
 export class BulkCreateFavouriteProductsRequest {
   @ApiProperty({ type: [CreateFavouriteProductRequest], minItems: 1, maxItems: 1000 })
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => CreateFavouriteProductRequest)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => CreateFavouriteProductRequest)
   favourites: CreateFavouriteProductRequest[];
 }
 
@@ -54,17 +73,37 @@ export class FavouriteProductPage extends PageOf(FavouriteProductResponse) {}
 export class BulkCreateFavouriteProductsResponse {
   @ApiProperty({ type: [FavouriteProductResponse], description: 'Stored by this request, in body order' })
   created: FavouriteProductResponse[];
-  @ApiProperty({ type: [FavouriteProductResponse], description: 'Already favourites before (or repeated in the body), left as they were' })
+  @ApiProperty({
+    type: [FavouriteProductResponse],
+    description: 'Already favourites before (or repeated in the body), left as they were',
+  })
   skipped: FavouriteProductResponse[];
 }
 
 export class FavouriteProductListQuery extends ListQuery(['CreatedAt'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) client_login_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  client_login_ids?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) product_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  product_ids?: string[];
 }

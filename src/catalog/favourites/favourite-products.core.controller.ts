@@ -21,19 +21,31 @@ export class FavouriteProductsCoreController {
   constructor(private readonly favourites: FavouriteProductsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Favourite products of client logins (SortBy CreatedAt; Query searches the product name and sku)' })
+  @ApiOperation({
+    summary:
+      'Favourite products of client logins (SortBy CreatedAt; Query searches the product name and sku)',
+  })
   @ApiOkResponse({ type: FavouriteProductPage })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Query() q: FavouriteProductListQuery): Promise<Page<FavouriteProductResponse>> {
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() q: FavouriteProductListQuery,
+  ): Promise<Page<FavouriteProductResponse>> {
     return this.favourites.list(ctx, q);
   }
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Make a product a favourite of a client login (one per client login and product: a second is a 409)' })
+  @ApiOperation({
+    summary:
+      'Make a product a favourite of a client login (one per client login and product: a second is a 409)',
+  })
   @ApiOkResponse({ type: FavouriteProductResponse })
   @ApiProblems(400, 401, 403, 409)
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateFavouriteProductRequest): Promise<FavouriteProductResponse> {
+  create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CreateFavouriteProductRequest,
+  ): Promise<FavouriteProductResponse> {
     return this.favourites.create(ctx, body);
   }
 
@@ -48,7 +60,10 @@ export class FavouriteProductsCoreController {
   })
   @ApiOkResponse({ type: BulkCreateFavouriteProductsResponse })
   @ApiProblems(400, 401, 403, 409)
-  bulkCreate(@Ctx() ctx: RequestContext, @Body() body: BulkCreateFavouriteProductsRequest): Promise<BulkCreateFavouriteProductsResponse> {
+  bulkCreate(
+    @Ctx() ctx: RequestContext,
+    @Body() body: BulkCreateFavouriteProductsRequest,
+  ): Promise<BulkCreateFavouriteProductsResponse> {
     return this.favourites.bulkCreate(ctx, body);
   }
 

@@ -21,7 +21,10 @@ import {
 import { FavouriteProductEntity } from './favourite-product.entity';
 
 const label = 'Favourite product';
-type Summaries = { products: Map<string, FavouriteProductSummary>; clientLogins: Map<string, FavouriteClientLoginSummary> };
+type Summaries = {
+  products: Map<string, FavouriteProductSummary>;
+  clientLogins: Map<string, FavouriteClientLoginSummary>;
+};
 
 const toResponse = (e: FavouriteProductEntity, s: Summaries): FavouriteProductResponse => ({
   ...scopedFields(e),
@@ -55,13 +58,18 @@ export class FavouriteProductsService {
   async list(ctx: RequestContext, q: FavouriteProductListQuery): Promise<Page<FavouriteProductResponse>> {
     const qb = this.db.repo(ctx, FavouriteProductEntity, label).qb('f');
     if (q.ids?.length) qb.andWhere('f.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('f.external_reference IN (:...refs)', { refs: q.external_references });
-    if (q.client_login_ids?.length) qb.andWhere('f.client_login_id IN (:...clientLoginIds)', { clientLoginIds: q.client_login_ids });
+    if (q.external_references?.length)
+      qb.andWhere('f.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.client_login_ids?.length)
+      qb.andWhere('f.client_login_id IN (:...clientLoginIds)', { clientLoginIds: q.client_login_ids });
     if (q.product_ids?.length) qb.andWhere('f.product_id IN (:...productIds)', { productIds: q.product_ids });
     const page = await paginate(qb, listParams(q), {
       sort: { CreatedAt: 'f.created_at' },
       // Query: the favourite product's name or sku.
-      search: ['(SELECT p.name FROM products p WHERE p.id = f.product_id)', '(SELECT p.sku FROM products p WHERE p.id = f.product_id)'],
+      search: [
+        '(SELECT p.name FROM products p WHERE p.id = f.product_id)',
+        '(SELECT p.sku FROM products p WHERE p.id = f.product_id)',
+      ],
     });
     const summaries = await this.summaries(ctx, page.data);
     return { data: page.data.map((f) => toResponse(f, summaries)), total: page.total };
@@ -82,15 +90,22 @@ export class FavouriteProductsService {
     });
   }
 
-  async bulkCreate(ctx: RequestContext, body: BulkCreateFavouriteProductsRequest): Promise<BulkCreateFavouriteProductsResponse> {
+  async bulkCreate(
+    ctx: RequestContext,
+    body: BulkCreateFavouriteProductsRequest,
+  ): Promise<BulkCreateFavouriteProductsResponse> {
     const items = body.favourites;
     const summaries = await this.assertReferences(ctx, items, (i, field) => `favourites[${i}].${field}`);
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(FavouriteProductEntity, label);
       const existing = await repo
         .qb('f')
-        .andWhere('f.client_login_id IN (:...clientLoginIds)', { clientLoginIds: [...new Set(items.map((x) => x.clientLoginId))] })
-        .andWhere('f.product_id IN (:...productIds)', { productIds: [...new Set(items.map((x) => x.productId))] })
+        .andWhere('f.client_login_id IN (:...clientLoginIds)', {
+          clientLoginIds: [...new Set(items.map((x) => x.clientLoginId))],
+        })
+        .andWhere('f.product_id IN (:...productIds)', {
+          productIds: [...new Set(items.map((x) => x.productId))],
+        })
         .getMany();
       const byPair = new Map(existing.map((f) => [pairKey(f.clientLoginId, f.productId), f]));
       const fresh: FavouriteProductEntity[] = [];
@@ -154,8 +169,11 @@ export class FavouriteProductsService {
     const errors: FieldErrors = {};
     items.forEach((item, i) => {
       if (!summaries.clientLogins.has(item.clientLoginId))
-        errors[field(i, 'clientLoginId')] = [`Client login ${item.clientLoginId} does not exist in this workspace.`];
-      if (!summaries.products.has(item.productId)) errors[field(i, 'productId')] = [`Product ${item.productId} does not exist in this workspace.`];
+        errors[field(i, 'clientLoginId')] = [
+          `Client login ${item.clientLoginId} does not exist in this workspace.`,
+        ];
+      if (!summaries.products.has(item.productId))
+        errors[field(i, 'productId')] = [`Product ${item.productId} does not exist in this workspace.`];
     });
     if (Object.keys(errors).length) throw badRequest(errors);
     return summaries;
@@ -170,7 +188,11 @@ export class FavouriteProductsService {
   }
 
   /** One query for the products, one for the client logins (never one per favourite). */
-  private async load(ctx: RequestContext, productIds: string[], clientLoginIds: string[]): Promise<Summaries> {
+  private async load(
+    ctx: RequestContext,
+    productIds: string[],
+    clientLoginIds: string[],
+  ): Promise<Summaries> {
     const products = new Map<string, FavouriteProductSummary>();
     const clientLogins = new Map<string, FavouriteClientLoginSummary>();
     const pIds = [...new Set(productIds)];
@@ -185,7 +207,8 @@ export class FavouriteProductsService {
     if (cIds.length) {
       const query = Object.assign(new ClientLoginListQuery(), { ids: cIds, Take: cIds.length, Skip: 0 });
       const page = await this.clientLogins.list(ctx, query);
-      for (const c of page.data) clientLogins.set(c.id, { id: c.id, username: c.username, displayName: c.displayName });
+      for (const c of page.data)
+        clientLogins.set(c.id, { id: c.id, username: c.username, displayName: c.displayName });
     }
     return { products, clientLogins };
   }

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
+import {
+  IsArray,
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  MaxLength,
+} from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 
@@ -8,19 +17,46 @@ const url = { require_tld: false, require_protocol: true, protocols: ['http', 'h
 class ManufacturerFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
-  @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 1024, example: 'https://www.example.com' })
-  @IsOptional() @IsString() @MaxLength(1024) @IsUrl(url, { message: 'website must be an http(s) URL' }) website?: string | null;
-  @ApiPropertyOptional({ type: 'string', nullable: true, format: 'email', maxLength: 255, description: 'Where to reach the manufacturer (support, orders)' })
-  @IsOptional() @IsEmail() @MaxLength(255) email?: string | null;
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
+  description?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 1024,
+    example: 'https://www.example.com',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  @IsUrl(url, { message: 'website must be an http(s) URL' })
+  website?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    format: 'email',
+    maxLength: 255,
+    description: 'Where to reach the manufacturer (support, orders)',
+  })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(255)
+  email?: string | null;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
-  @IsOptional() @IsString() @MaxLength(255) phoneNumber?: string | null;
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  phoneNumber?: string | null;
 }
 
 export class CreateManufacturerRequest extends ManufacturerFields {}
 
 export class UpdateManufacturerRequest extends ManufacturerFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class ManufacturerResponse extends ScopedResponse {
@@ -34,7 +70,16 @@ export class ManufacturerPage extends PageOf(ManufacturerResponse) {}
 
 export class ManufacturerListQuery extends ListQuery(['Name'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
 }

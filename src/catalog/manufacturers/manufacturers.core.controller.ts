@@ -45,7 +45,11 @@ export class ManufacturersCoreController {
   @Put(':id')
   @ApiOkResponse({ type: ManufacturerResponse })
   @ApiProblems(400, 401, 403, 404, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateManufacturerRequest): Promise<ManufacturerResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateManufacturerRequest,
+  ): Promise<ManufacturerResponse> {
     assertSameId(id, body.id);
     return this.manufacturers.update(ctx, id, body);
   }

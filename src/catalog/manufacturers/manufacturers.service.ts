@@ -6,7 +6,12 @@ import { paginate } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
 import { respond, scopedFields } from '../../platform/http/resource';
 import { ProductEntity } from '../products/product.entity';
-import { CreateManufacturerRequest, ManufacturerListQuery, ManufacturerResponse, UpdateManufacturerRequest } from './manufacturer.dto';
+import {
+  CreateManufacturerRequest,
+  ManufacturerListQuery,
+  ManufacturerResponse,
+  UpdateManufacturerRequest,
+} from './manufacturer.dto';
 import { ManufacturerEntity } from './manufacturer.entity';
 
 export const toManufacturerResponse = (e: ManufacturerEntity): ManufacturerResponse => ({
@@ -18,7 +23,13 @@ export const toManufacturerResponse = (e: ManufacturerEntity): ManufacturerRespo
   phoneNumber: e.phoneNumber,
 });
 
-const snapshot = ({ id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest }: ManufacturerResponse) => rest;
+const snapshot = ({
+  id: _id,
+  workspace: _ws,
+  createdAt: _c,
+  modifiedAt: _m,
+  ...rest
+}: ManufacturerResponse) => rest;
 
 const label = 'Manufacturer';
 
@@ -30,7 +41,8 @@ export class ManufacturersService {
   async list(ctx: RequestContext, q: ManufacturerListQuery): Promise<Page<ManufacturerResponse>> {
     const qb = this.db.repo(ctx, ManufacturerEntity, label).qb('m');
     if (q.ids?.length) qb.andWhere('m.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('m.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('m.external_reference IN (:...refs)', { refs: q.external_references });
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(m.name)' }, search: ['m.name'] });
     return { data: page.data.map(toManufacturerResponse), total: page.total };
   }
@@ -47,14 +59,23 @@ export class ManufacturersService {
     });
   }
 
-  async update(ctx: RequestContext, id: string, body: UpdateManufacturerRequest): Promise<ManufacturerResponse> {
+  async update(
+    ctx: RequestContext,
+    id: string,
+    body: UpdateManufacturerRequest,
+  ): Promise<ManufacturerResponse> {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ManufacturerEntity, label);
       const entity = await repo.getForWrite(id);
       const before = toManufacturerResponse(entity);
       Object.assign(entity, this.fields(body));
       const saved = await repo.save(entity);
-      await tx.activities.updated('Manufacturer', id, snapshot(before), snapshot(toManufacturerResponse(saved)));
+      await tx.activities.updated(
+        'Manufacturer',
+        id,
+        snapshot(before),
+        snapshot(toManufacturerResponse(saved)),
+      );
       return respond(saved, toManufacturerResponse);
     });
   }
@@ -64,7 +85,10 @@ export class ManufacturersService {
       const repo = tx.repo(ManufacturerEntity, label);
       const entity = await repo.getForWrite(id);
       const products = await tx.repo(ProductEntity, 'Product').count({ manufacturerId: id });
-      if (products > 0) throw conflict(`Manufacturer ${id} is still named by ${products} products; change their manufacturer first.`);
+      if (products > 0)
+        throw conflict(
+          `Manufacturer ${id} is still named by ${products} products; change their manufacturer first.`,
+        );
       await repo.remove(entity);
       await tx.activities.deleted('Manufacturer', id, snapshot(toManufacturerResponse(entity)));
     });

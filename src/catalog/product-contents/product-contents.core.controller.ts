@@ -29,16 +29,25 @@ export class ProductContentsCoreController {
   @ApiOperation({ summary: 'Display contents of products (SortBy Title; Query searches title and excerpt)' })
   @ApiOkResponse({ type: ProductDisplayContentPage })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Query() q: ProductDisplayContentListQuery): Promise<Page<ProductDisplayContentResponse>> {
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() q: ProductDisplayContentListQuery,
+  ): Promise<Page<ProductDisplayContentResponse>> {
     return this.contents.list(ctx, q);
   }
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create the display content of a product in one supported language (one per product and language)' })
+  @ApiOperation({
+    summary:
+      'Create the display content of a product in one supported language (one per product and language)',
+  })
   @ApiOkResponse({ type: ProductDisplayContentResponse })
   @ApiProblems(400, 401, 403, 409)
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateProductDisplayContentRequest): Promise<ProductDisplayContentResponse> {
+  create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CreateProductDisplayContentRequest,
+  ): Promise<ProductDisplayContentResponse> {
     return this.contents.create(ctx, body);
   }
 

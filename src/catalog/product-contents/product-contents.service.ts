@@ -16,7 +16,9 @@ import { ProductDisplayContentEntity } from './product-display-content.entity';
 
 const label = 'Product display content';
 
-export const toProductDisplayContentResponse = (e: ProductDisplayContentEntity): ProductDisplayContentResponse => ({
+export const toProductDisplayContentResponse = (
+  e: ProductDisplayContentEntity,
+): ProductDisplayContentResponse => ({
   ...scopedFields(e),
   productId: e.productId,
   language: e.language,
@@ -58,21 +60,34 @@ export class ProductContentsService {
     private readonly languages: LanguagesService,
   ) {}
 
-  async list(ctx: RequestContext, q: ProductDisplayContentListQuery): Promise<Page<ProductDisplayContentResponse>> {
+  async list(
+    ctx: RequestContext,
+    q: ProductDisplayContentListQuery,
+  ): Promise<Page<ProductDisplayContentResponse>> {
     const qb = this.db.repo(ctx, ProductDisplayContentEntity, label).qb('c');
     if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
     if (q.languages?.length) qb.andWhere('c.language IN (:...languages)', { languages: q.languages });
     if (q.product_ids?.length) qb.andWhere('c.product_id IN (:...productIds)', { productIds: q.product_ids });
-    const page = await paginate(qb, listParams(q), { sort: { Title: 'c.title' }, search: ['c.title', 'c.excerpt'] });
+    const page = await paginate(qb, listParams(q), {
+      sort: { Title: 'c.title' },
+      search: ['c.title', 'c.excerpt'],
+    });
     return { data: page.data.map(toProductDisplayContentResponse), total: page.total };
   }
 
   async get(ctx: RequestContext, id: string): Promise<ProductDisplayContentResponse> {
-    return respond(await this.db.repo(ctx, ProductDisplayContentEntity, label).get(id), toProductDisplayContentResponse);
+    return respond(
+      await this.db.repo(ctx, ProductDisplayContentEntity, label).get(id),
+      toProductDisplayContentResponse,
+    );
   }
 
-  async create(ctx: RequestContext, body: CreateProductDisplayContentRequest): Promise<ProductDisplayContentResponse> {
+  async create(
+    ctx: RequestContext,
+    body: CreateProductDisplayContentRequest,
+  ): Promise<ProductDisplayContentResponse> {
     return this.db.transaction(ctx, async (tx) => {
       await tx.repo(ProductEntity, 'Product').assertReferences('productId', body.productId);
       await this.languages.assertSupported(tx.manager, ctx, body.language, 'language');
@@ -81,19 +96,32 @@ export class ProductContentsService {
         language: body.language,
         ...texts(body),
       });
-      await tx.activities.created('ProductDisplayContent', saved.id, snapshot(toProductDisplayContentResponse(saved)));
+      await tx.activities.created(
+        'ProductDisplayContent',
+        saved.id,
+        snapshot(toProductDisplayContentResponse(saved)),
+      );
       return respond(saved, toProductDisplayContentResponse);
     });
   }
 
-  async update(ctx: RequestContext, id: string, body: UpdateProductDisplayContentRequest): Promise<ProductDisplayContentResponse> {
+  async update(
+    ctx: RequestContext,
+    id: string,
+    body: UpdateProductDisplayContentRequest,
+  ): Promise<ProductDisplayContentResponse> {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductDisplayContentEntity, label);
       const entity = await repo.getForWrite(id);
       const before = snapshot(toProductDisplayContentResponse(entity));
       Object.assign(entity, texts(body));
       const saved = await repo.save(entity);
-      await tx.activities.updated('ProductDisplayContent', id, before, snapshot(toProductDisplayContentResponse(saved)));
+      await tx.activities.updated(
+        'ProductDisplayContent',
+        id,
+        before,
+        snapshot(toProductDisplayContentResponse(saved)),
+      );
       return respond(saved, toProductDisplayContentResponse);
     });
   }
@@ -103,7 +131,11 @@ export class ProductContentsService {
       const repo = tx.repo(ProductDisplayContentEntity, label);
       const entity = await repo.getForWrite(id);
       await repo.remove(entity);
-      await tx.activities.deleted('ProductDisplayContent', id, snapshot(toProductDisplayContentResponse(entity)));
+      await tx.activities.deleted(
+        'ProductDisplayContent',
+        id,
+        snapshot(toProductDisplayContentResponse(entity)),
+      );
     });
   }
 }

@@ -13,20 +13,45 @@ import {
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
-import { descriptionFormats, type DescriptionFormat } from '../category-contents/category-display-content.entity';
+import {
+  descriptionFormats,
+  type DescriptionFormat,
+} from '../category-contents/category-display-content.entity';
 
 /** Search-engine texts of a product page in one language (the content's unnamed object). */
 export class ProductSeoBody {
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255, description: 'The page title search engines show' })
-  @IsOptional() @IsString() @MaxLength(255)
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 255,
+    description: 'The page title search engines show',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   metaTitle?: string | null;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535, description: 'The snippet search engines show' })
-  @IsOptional() @IsString() @MaxLength(65535)
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 65535,
+    description: 'The snippet search engines show',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
   metaDescription?: string | null;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 100, description: 'Keywords (each at most 255 characters)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(255, { each: true })
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: 100,
+    description: 'Keywords (each at most 255 characters)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
   keywords?: string[];
 }
 
@@ -39,20 +64,41 @@ export class ProductSeo {
 class ProductDisplayContentFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
 
-  @ApiPropertyOptional({ enum: descriptionFormats, default: 'Markdown', description: 'How `description` is written' })
-  @IsOptional() @IsIn(descriptionFormats)
+  @ApiPropertyOptional({
+    enum: descriptionFormats,
+    default: 'Markdown',
+    description: 'How `description` is written',
+  })
+  @IsOptional()
+  @IsIn(descriptionFormats)
   descriptionFormat?: DescriptionFormat;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535, description: 'A short text for lists and cards' })
-  @IsOptional() @IsString() @MaxLength(65535)
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 65535,
+    description: 'A short text for lists and cards',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
   excerpt?: string | null;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535, description: 'The full text, in `descriptionFormat`' })
-  @IsOptional() @IsString() @MaxLength(65535)
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 65535,
+    description: 'The full text, in `descriptionFormat`',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
   description?: string | null;
 
   @ApiPropertyOptional({ type: ProductSeoBody, description: 'Omitted: all its members empty' })
-  @IsOptional() @ValidateNested() @Type(() => ProductSeoBody)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProductSeoBody)
   seo?: ProductSeoBody;
 }
 
@@ -61,15 +107,22 @@ export class CreateProductDisplayContentRequest extends ProductDisplayContentFie
   @IsUUID()
   productId: string;
 
-  @ApiProperty({ maxLength: 10, example: 'en', description: 'A supported language of the workspace; one content per product and language' })
-  @IsString() @IsNotEmpty() @MaxLength(10)
+  @ApiProperty({
+    maxLength: 10,
+    example: 'en',
+    description: 'A supported language of the workspace; one content per product and language',
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(10)
   language: string;
 }
 
 /** The product and language of a content are fixed at creation; an update replaces its texts. */
 export class UpdateProductDisplayContentRequest extends ProductDisplayContentFields {
   @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   id?: string;
 }
 
@@ -86,11 +139,29 @@ export class ProductDisplayContentPage extends PageOf(ProductDisplayContentRespo
 
 export class ProductDisplayContentListQuery extends ListQuery(['Title'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
   @ApiPropertyOptional({ type: [String], example: ['en'] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(10, { each: true }) languages?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(10, { each: true })
+  languages?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) product_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  product_ids?: string[];
 }

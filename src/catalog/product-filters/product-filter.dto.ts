@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { productFilterKinds } from './product-filter.entity';
 import type { ProductFilterKind } from './product-filter.entity';
 
@@ -8,33 +20,67 @@ import type { ProductFilterKind } from './product-filter.entity';
 export class ProductFilterItem {
   @ApiPropertyOptional({
     format: 'uuid',
-    description: 'The id of an existing filter to keep; omitted: the filter of the same attribute and category keeps its id, or a new one is made',
+    description:
+      'The id of an existing filter to keep; omitted: the filter of the same attribute and category keeps its id, or a new one is made',
   })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   id?: string;
 
-  @ApiProperty({ format: 'uuid', description: 'The attribute offered as a filter' }) @IsUUID() attributeId: string;
+  @ApiProperty({ format: 'uuid', description: 'The attribute offered as a filter' })
+  @IsUUID()
+  attributeId: string;
 
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'Offered on this category’s product lists; null: on every category' })
-  @IsOptional() @IsUUID()
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'Offered on this category’s product lists; null: on every category',
+  })
+  @IsOptional()
+  @IsUUID()
   categoryId?: string | null;
 
-  @ApiProperty({ enum: productFilterKinds, description: 'List: pick values; Range: min–max of numeric values; Boolean: yes/no' })
+  @ApiProperty({
+    enum: productFilterKinds,
+    description: 'List: pick values; Range: min–max of numeric values; Boolean: yes/no',
+  })
   @IsIn(productFilterKinds)
   kind: ProductFilterKind;
 
-  @ApiPropertyOptional({ type: 'integer', default: 0, description: 'Filters are shown in ascending displayOrder' })
-  @IsOptional() @IsInt() @Min(-2147483648) @Max(2147483647)
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: 0,
+    description: 'Filters are shown in ascending displayOrder',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(-2147483648)
+  @Max(2147483647)
   displayOrder?: number;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255, description: 'Shown instead of the attribute name when set' })
-  @IsOptional() @IsString() @MaxLength(255)
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 255,
+    description: 'Shown instead of the attribute name when set',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   title?: string | null;
 }
 
 export class PutProductFiltersRequest {
-  @ApiProperty({ type: [ProductFilterItem], maxItems: 1000, description: 'The whole collection: filters not listed are removed' })
-  @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => ProductFilterItem)
+  @ApiProperty({
+    type: [ProductFilterItem],
+    maxItems: 1000,
+    description: 'The whole collection: filters not listed are removed',
+  })
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ProductFilterItem)
   filters: ProductFilterItem[];
 }
 
@@ -42,14 +88,18 @@ export class ProductFilterResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) attributeId: string;
   @ApiProperty({ description: 'The attribute’s current name' }) attributeName: string;
-  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'null: every category' }) categoryId: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'null: every category' })
+  categoryId: string | null;
   @ApiProperty({ enum: productFilterKinds }) kind: ProductFilterKind;
   @ApiProperty({ type: 'integer' }) displayOrder: number;
   @ApiProperty({ type: 'string', nullable: true }) title: string | null;
 }
 
 export class ProductFilterCollection {
-  @ApiProperty({ type: [ProductFilterResponse], description: 'Ordered by category (every-category filters first), displayOrder, attribute name' })
+  @ApiProperty({
+    type: [ProductFilterResponse],
+    description: 'Ordered by category (every-category filters first), displayOrder, attribute name',
+  })
   data: ProductFilterResponse[];
   @ApiProperty({ type: 'integer', format: 'int32' }) total: number;
 }

@@ -24,6 +24,10 @@ export class ProductFilterEntity extends ScopedEntity {
   /** Shown instead of the attribute's name when set. */
   @Column({ type: 'varchar', length: 255, nullable: true }) title: string | null;
 
-  @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'attribute_id' }) attribute?: ProductAttributeEntity;
-  @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'category_id' }) category?: ProductCategoryEntity;
+  @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'attribute_id' })
+  attribute?: ProductAttributeEntity;
+  @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'category_id' })
+  category?: ProductCategoryEntity;
 }

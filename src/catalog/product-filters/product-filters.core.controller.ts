@@ -14,7 +14,9 @@ export class ProductFiltersCoreController {
   constructor(private readonly filters: ProductFiltersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The storefront filter configuration: attributes offered as filters per category' })
+  @ApiOperation({
+    summary: 'The storefront filter configuration: attributes offered as filters per category',
+  })
   @ApiOkResponse({ type: ProductFilterCollection })
   @ApiProblems(401, 403)
   get(@Ctx() ctx: RequestContext): Promise<ProductFilterCollection> {
@@ -30,7 +32,10 @@ export class ProductFiltersCoreController {
   })
   @ApiOkResponse({ type: ProductFilterCollection })
   @ApiProblems(400, 401, 403)
-  replace(@Ctx() ctx: RequestContext, @Body() body: PutProductFiltersRequest): Promise<ProductFilterCollection> {
+  replace(
+    @Ctx() ctx: RequestContext,
+    @Body() body: PutProductFiltersRequest,
+  ): Promise<ProductFilterCollection> {
     return this.filters.replace(ctx, body);
   }
 }

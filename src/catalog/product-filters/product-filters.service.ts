@@ -5,7 +5,12 @@ import type { ScopedRepository } from '../../platform/database/scoped-repository
 import { badRequest, FieldErrors } from '../../platform/http/problem';
 import { ProductAttributeEntity } from '../attributes/attribute.entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
-import { ProductFilterCollection, ProductFilterItem, ProductFilterResponse, PutProductFiltersRequest } from './product-filter.dto';
+import {
+  ProductFilterCollection,
+  ProductFilterItem,
+  ProductFilterResponse,
+  PutProductFiltersRequest,
+} from './product-filter.dto';
 import { ProductFilterEntity } from './product-filter.entity';
 
 const snapshot = (f: ProductFilterEntity) => ({
@@ -16,7 +21,8 @@ const snapshot = (f: ProductFilterEntity) => ({
   title: f.title,
 });
 
-const keyOf = (attributeId: string, categoryId: string | null | undefined) => `${attributeId}/${categoryId ?? '*'}`;
+const keyOf = (attributeId: string, categoryId: string | null | undefined) =>
+  `${attributeId}/${categoryId ?? '*'}`;
 
 /**
  * The storefront filter configuration: which attributes are offered as filters on which
@@ -39,7 +45,9 @@ export class ProductFiltersService {
 
   async replace(ctx: RequestContext, body: PutProductFiltersRequest): Promise<ProductFilterCollection> {
     return this.db.transaction(ctx, async (tx) => {
-      await tx.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`product_filters:${ctx.workspaceId}`]);
+      await tx.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `product_filters:${ctx.workspaceId}`,
+      ]);
       const repo = tx.repo(ProductFilterEntity, 'Product filter');
       const existing = await repo.find();
       await this.validate(tx, body.filters, existing);
@@ -85,25 +93,36 @@ export class ProductFiltersService {
     const errors: FieldErrors = {};
     const add = (field: string, message: string) => (errors[field] ??= []).push(message);
     const attributes = new Set(
-      (await tx.repo(ProductAttributeEntity).qb('a').select('a.id', 'id').getRawMany<{ id: string }>()).map((r) => r.id),
+      (await tx.repo(ProductAttributeEntity).qb('a').select('a.id', 'id').getRawMany<{ id: string }>()).map(
+        (r) => r.id,
+      ),
     );
     const categories = new Set(
-      (await tx.repo(ProductCategoryEntity).qb('c').select('c.id', 'id').getRawMany<{ id: string }>()).map((r) => r.id),
+      (await tx.repo(ProductCategoryEntity).qb('c').select('c.id', 'id').getRawMany<{ id: string }>()).map(
+        (r) => r.id,
+      ),
     );
     const existingIds = new Set(existing.map((f) => f.id));
     const seenKeys = new Map<string, number>();
     const seenIds = new Map<string, number>();
     items.forEach((item, i) => {
       const at = `filters[${i}]`;
-      if (!attributes.has(item.attributeId)) add(`${at}.attributeId`, `Product attribute ${item.attributeId} does not exist in this workspace.`);
-      if (item.categoryId && !categories.has(item.categoryId)) add(`${at}.categoryId`, `Product category ${item.categoryId} does not exist in this workspace.`);
+      if (!attributes.has(item.attributeId))
+        add(`${at}.attributeId`, `Product attribute ${item.attributeId} does not exist in this workspace.`);
+      if (item.categoryId && !categories.has(item.categoryId))
+        add(`${at}.categoryId`, `Product category ${item.categoryId} does not exist in this workspace.`);
       if (item.id) {
-        if (!existingIds.has(item.id)) add(`${at}.id`, `Product filter ${item.id} does not exist; omit the id to add a filter.`);
+        if (!existingIds.has(item.id))
+          add(`${at}.id`, `Product filter ${item.id} does not exist; omit the id to add a filter.`);
         else if (seenIds.has(item.id)) add(`${at}.id`, `Same id as filters[${seenIds.get(item.id)}].`);
         else seenIds.set(item.id, i);
       }
       const key = keyOf(item.attributeId, item.categoryId);
-      if (seenKeys.has(key)) add(`${at}.attributeId`, `filters[${seenKeys.get(key)}] already offers this attribute on this category.`);
+      if (seenKeys.has(key))
+        add(
+          `${at}.attributeId`,
+          `filters[${seenKeys.get(key)}] already offers this attribute on this category.`,
+        );
       else seenKeys.set(key, i);
     });
     if (Object.keys(errors).length) throw badRequest(errors);
@@ -119,7 +138,9 @@ export class ProductFiltersService {
       .addOrderBy('lower(a.name)', 'ASC')
       .addOrderBy('f.id', 'ASC')
       .getRawAndEntities();
-    const names = new Map(rows.entities.map((e, i) => [e.id, (rows.raw[i] as { attribute_name: string }).attribute_name]));
+    const names = new Map(
+      rows.entities.map((e, i) => [e.id, (rows.raw[i] as { attribute_name: string }).attribute_name]),
+    );
     const data = rows.entities.map<ProductFilterResponse>((f) => ({
       id: f.id,
       attributeId: f.attributeId,

@@ -1,4 +1,13 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+} from 'typeorm';
 import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
 import { ProductAttributeEntity } from '../attributes/attribute.entity';
 import type { ProductIssueKind } from '../products/product-issue-rules';
@@ -14,7 +23,10 @@ import { ProductEntity } from '../products/product.entity';
 @Index('uq_product_issue_ignores__ignored', { synchronize: false })
 @Index('ix_product_issue_ignores__product', ['productId', 'issue'])
 @Index('ix_product_issue_ignores__attribute', ['attributeId'])
-@Check('ck_product_issue_ignores__issue', `"issue" IN ('MissingImages', 'MissingDescription', 'MissingAttributes')`)
+@Check(
+  'ck_product_issue_ignores__issue',
+  `"issue" IN ('MissingImages', 'MissingDescription', 'MissingAttributes')`,
+)
 @Check('ck_product_issue_ignores__attribute_id', `"attribute_id" IS NULL OR "issue" = 'MissingAttributes'`)
 export class ProductIssueIgnoreEntity {
   @PrimaryColumn('uuid') id: string;
@@ -24,7 +36,13 @@ export class ProductIssueIgnoreEntity {
   @Column({ type: 'uuid', nullable: true }) attributeId: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) owningWorkspace?: WorkspaceEntity;
-  @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'product_id' }) product?: ProductEntity;
-  @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'attribute_id' }) attribute?: ProductAttributeEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  owningWorkspace?: WorkspaceEntity;
+  @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: ProductEntity;
+  @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'attribute_id' })
+  attribute?: ProductAttributeEntity;
 }

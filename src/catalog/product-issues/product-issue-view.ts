@@ -1,4 +1,8 @@
-import { missingAttributeIdsSql, productIssueSql, type ProductIssueKind } from '../products/product-issue-rules';
+import {
+  missingAttributeIdsSql,
+  productIssueSql,
+  type ProductIssueKind,
+} from '../products/product-issue-rules';
 
 /**
  * The product issues VIEW: the catalog's rules (products/product-issue-rules.ts, shared with the
@@ -18,8 +22,10 @@ export const openMissingAttributeIdsSql = (p = 'p') =>
 
 /** True when the product has the issue and it is not ignored. */
 export const openIssueSql: Record<ProductIssueKind, (p?: string) => string> = {
-  MissingImages: (p = 'p') => `(${productIssueSql.MissingImages(p)} AND NOT ${wholeIssueIgnored('MissingImages', p)})`,
-  MissingDescription: (p = 'p') => `(${productIssueSql.MissingDescription(p)} AND NOT ${wholeIssueIgnored('MissingDescription', p)})`,
+  MissingImages: (p = 'p') =>
+    `(${productIssueSql.MissingImages(p)} AND NOT ${wholeIssueIgnored('MissingImages', p)})`,
+  MissingDescription: (p = 'p') =>
+    `(${productIssueSql.MissingDescription(p)} AND NOT ${wholeIssueIgnored('MissingDescription', p)})`,
   MissingAttributes: (p = 'p') =>
     `(NOT ${wholeIssueIgnored('MissingAttributes', p)} AND EXISTS (${openMissingAttributeIdsSql(p)}))`,
 };

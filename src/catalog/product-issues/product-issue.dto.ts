@@ -17,32 +17,64 @@ export class ProductIssuesResponse {
       'MissingAttributes: an attribute required by one of its categories has no value.',
   })
   issues: ProductIssueKind[];
-  @ApiProperty({ type: [String], format: 'uuid', description: 'The required attributes without a value (not ignored), sorted' })
+  @ApiProperty({
+    type: [String],
+    format: 'uuid',
+    description: 'The required attributes without a value (not ignored), sorted',
+  })
   missingAttributeIds: string[];
 }
 export class ProductIssuesPage extends PageOf(ProductIssuesResponse) {}
 
 export class ProductIssuesListQuery extends ListQuery(['Name'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Only products in one of these categories' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) category_ids?: string[];
-  @ApiPropertyOptional({ enum: productIssueKinds, isArray: true, description: 'Only products with one of these issues (default: any)' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsIn(productIssueKinds, { each: true }) types?: ProductIssueKind[];
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    description: 'Only products in one of these categories',
+  })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  category_ids?: string[];
+  @ApiPropertyOptional({
+    enum: productIssueKinds,
+    isArray: true,
+    description: 'Only products with one of these issues (default: any)',
+  })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsIn(productIssueKinds, { each: true })
+  types?: ProductIssueKind[];
 }
 
 export class ProductIssueStatisticsQuery {
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Count the products in one of these categories (default: every product)' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) category_ids?: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    description: 'Count the products in one of these categories (default: every product)',
+  })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  category_ids?: string[];
 }
 
 export class ProductIssueCount {
   @ApiProperty({ enum: productIssueKinds }) issue: ProductIssueKind;
-  @ApiProperty({ type: 'integer', description: 'Products that have this issue (not ignored)' }) productCount: number;
+  @ApiProperty({ type: 'integer', description: 'Products that have this issue (not ignored)' })
+  productCount: number;
 }
 
 export class ProductIssueStatisticsResponse {
-  @ApiProperty({ type: 'integer', description: 'Products counted (those in the given categories, or all)' }) totalProducts: number;
-  @ApiProperty({ type: 'integer', description: 'Of those, products with at least one issue' }) productsWithIssues: number;
-  @ApiProperty({ type: [ProductIssueCount], description: 'One entry per issue kind, always all three' }) issues: ProductIssueCount[];
+  @ApiProperty({ type: 'integer', description: 'Products counted (those in the given categories, or all)' })
+  totalProducts: number;
+  @ApiProperty({ type: 'integer', description: 'Of those, products with at least one issue' })
+  productsWithIssues: number;
+  @ApiProperty({ type: [ProductIssueCount], description: 'One entry per issue kind, always all three' })
+  issues: ProductIssueCount[];
 }
 
 /** One ignored issue of a product; `attributeId` (MissingAttributes only) ignores just that attribute. */
@@ -55,7 +87,8 @@ export class IgnoredProductIssueBody {
     nullable: true,
     description: 'MissingAttributes only: ignore this attribute alone; omitted, the whole issue is ignored',
   })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   attributeId?: string | null;
 }
 
@@ -66,11 +99,19 @@ export class IgnoredProductIssue {
 }
 
 export class UpdateIgnoredProductIssuesRequest {
-  @ApiProperty({ type: [IgnoredProductIssueBody], maxItems: 10000, description: 'The whole set of ignored issues of the workspace' })
-  @IsArray() @ArrayMaxSize(10000) @ValidateNested({ each: true }) @Type(() => IgnoredProductIssueBody)
+  @ApiProperty({
+    type: [IgnoredProductIssueBody],
+    maxItems: 10000,
+    description: 'The whole set of ignored issues of the workspace',
+  })
+  @IsArray()
+  @ArrayMaxSize(10000)
+  @ValidateNested({ each: true })
+  @Type(() => IgnoredProductIssueBody)
   ignored: IgnoredProductIssueBody[];
 }
 
 export class IgnoredProductIssuesResponse {
-  @ApiProperty({ type: [IgnoredProductIssue], description: 'Sorted by product, issue, attribute' }) ignored: IgnoredProductIssue[];
+  @ApiProperty({ type: [IgnoredProductIssue], description: 'Sorted by product, issue, attribute' })
+  ignored: IgnoredProductIssue[];
 }

@@ -35,10 +35,16 @@ export class ProductIssuesCoreController {
   }
 
   @Get('statistics')
-  @ApiOperation({ summary: 'Per issue kind, the number of products with it (not ignored), for the given categories or all products' })
+  @ApiOperation({
+    summary:
+      'Per issue kind, the number of products with it (not ignored), for the given categories or all products',
+  })
   @ApiOkResponse({ type: ProductIssueStatisticsResponse })
   @ApiProblems(400, 401, 403)
-  statistics(@Ctx() ctx: RequestContext, @Query() q: ProductIssueStatisticsQuery): Promise<ProductIssueStatisticsResponse> {
+  statistics(
+    @Ctx() ctx: RequestContext,
+    @Query() q: ProductIssueStatisticsQuery,
+  ): Promise<ProductIssueStatisticsResponse> {
     return this.issues.statistics(ctx, q);
   }
 
@@ -60,7 +66,10 @@ export class ProductIssuesCoreController {
   })
   @ApiOkResponse({ type: IgnoredProductIssuesResponse })
   @ApiProblems(400, 401, 403)
-  replaceIgnored(@Ctx() ctx: RequestContext, @Body() body: UpdateIgnoredProductIssuesRequest): Promise<IgnoredProductIssuesResponse> {
+  replaceIgnored(
+    @Ctx() ctx: RequestContext,
+    @Body() body: UpdateIgnoredProductIssuesRequest,
+  ): Promise<IgnoredProductIssuesResponse> {
     return this.issues.replaceIgnored(ctx, body);
   }
 }

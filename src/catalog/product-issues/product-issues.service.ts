@@ -83,11 +83,18 @@ export class ProductIssuesService {
     };
   }
 
-  async statistics(ctx: RequestContext, q: ProductIssueStatisticsQuery): Promise<ProductIssueStatisticsResponse> {
+  async statistics(
+    ctx: RequestContext,
+    q: ProductIssueStatisticsQuery,
+  ): Promise<ProductIssueStatisticsResponse> {
     const qb = this.db.repo(ctx, ProductEntity, 'Product').qb('p').select('count(*)', 'total_products');
     inCategories(qb, q.category_ids);
-    for (const k of productIssueKinds) qb.addSelect(`count(*) FILTER (WHERE ${openIssueSql[k]('p')})`, column[k]);
-    qb.addSelect(`count(*) FILTER (WHERE ${productIssueKinds.map((k) => openIssueSql[k]('p')).join(' OR ')})`, 'with_issues');
+    for (const k of productIssueKinds)
+      qb.addSelect(`count(*) FILTER (WHERE ${openIssueSql[k]('p')})`, column[k]);
+    qb.addSelect(
+      `count(*) FILTER (WHERE ${productIssueKinds.map((k) => openIssueSql[k]('p')).join(' OR ')})`,
+      'with_issues',
+    );
     const row = (await qb.getRawOne<Record<string, string | number>>())!;
     return {
       totalProducts: Number(row.total_products),
@@ -107,7 +114,10 @@ export class ProductIssuesService {
    * `ignored[i].<field>`). Records `ProductIssueIgnored` / `ProductIssueUnignored` on each
    * product whose ignored issues changed.
    */
-  async replaceIgnored(ctx: RequestContext, body: UpdateIgnoredProductIssuesRequest): Promise<IgnoredProductIssuesResponse> {
+  async replaceIgnored(
+    ctx: RequestContext,
+    body: UpdateIgnoredProductIssuesRequest,
+  ): Promise<IgnoredProductIssuesResponse> {
     const wanted = new Map<string, IgnoredProductIssue>();
     for (const i of body.ignored) {
       const item = { productId: i.productId, issue: i.issue, attributeId: i.attributeId ?? null };
@@ -115,17 +125,25 @@ export class ProductIssuesService {
     }
     return this.db.transaction(ctx, async (tx) => {
       const errors: FieldErrors = {};
-      const products = await existing(tx.repo(ProductEntity, 'Product'), body.ignored.map((i) => i.productId));
+      const products = await existing(
+        tx.repo(ProductEntity, 'Product'),
+        body.ignored.map((i) => i.productId),
+      );
       const attributes = await existing(
         tx.repo(ProductAttributeEntity, 'Attribute'),
         body.ignored.map((i) => i.attributeId),
       );
       body.ignored.forEach((i, n) => {
-        if (!products.has(i.productId)) errors[`ignored[${n}].productId`] = [`Product ${i.productId} does not exist in this workspace.`];
+        if (!products.has(i.productId))
+          errors[`ignored[${n}].productId`] = [`Product ${i.productId} does not exist in this workspace.`];
         if (i.attributeId && i.issue !== 'MissingAttributes')
-          errors[`ignored[${n}].attributeId`] = ['attributeId may only be given for the MissingAttributes issue'];
+          errors[`ignored[${n}].attributeId`] = [
+            'attributeId may only be given for the MissingAttributes issue',
+          ];
         else if (i.attributeId && !attributes.has(i.attributeId))
-          errors[`ignored[${n}].attributeId`] = [`Attribute ${i.attributeId} does not exist in this workspace.`];
+          errors[`ignored[${n}].attributeId`] = [
+            `Attribute ${i.attributeId} does not exist in this workspace.`,
+          ];
       });
       if (Object.keys(errors).length) throw badRequest(errors);
 
@@ -136,17 +154,26 @@ export class ProductIssuesService {
       const after = sorted([...wanted.values()]);
       if (after.length) await repo.save(after.map((i) => repo.create(i)));
       for (const i of after.filter((x) => !had.has(ignoreKey(x))))
-        await tx.activities.event('Product', i.productId, 'ProductIssueIgnored', { newValue: { issue: i.issue, attributeId: i.attributeId } });
+        await tx.activities.event('Product', i.productId, 'ProductIssueIgnored', {
+          newValue: { issue: i.issue, attributeId: i.attributeId },
+        });
       for (const i of before.filter((x) => !wanted.has(ignoreKey(x))))
-        await tx.activities.event('Product', i.productId, 'ProductIssueUnignored', { oldValue: { issue: i.issue, attributeId: i.attributeId } });
+        await tx.activities.event('Product', i.productId, 'ProductIssueUnignored', {
+          oldValue: { issue: i.issue, attributeId: i.attributeId },
+        });
       return { ignored: after };
     });
   }
 }
 
-const toIgnored = (e: ProductIssueIgnoreEntity): IgnoredProductIssue => ({ productId: e.productId, issue: e.issue, attributeId: e.attributeId });
+const toIgnored = (e: ProductIssueIgnoreEntity): IgnoredProductIssue => ({
+  productId: e.productId,
+  issue: e.issue,
+  attributeId: e.attributeId,
+});
 
-const sorted = (items: IgnoredProductIssue[]) => [...items].sort((a, b) => ignoreKey(a).localeCompare(ignoreKey(b)));
+const sorted = (items: IgnoredProductIssue[]) =>
+  [...items].sort((a, b) => ignoreKey(a).localeCompare(ignoreKey(b)));
 
 /** Which of `ids` name an entity of the workspace (one query). */
 async function existing<T extends Scoped>(
@@ -155,6 +182,9 @@ async function existing<T extends Scoped>(
 ): Promise<Set<string>> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   if (!wanted.length) return new Set();
-  const found = await repo.find({ select: { id: true }, where: { id: In(wanted) } as FindOptionsWhere<T> } as FindManyOptions<T>);
+  const found = await repo.find({
+    select: { id: true },
+    where: { id: In(wanted) } as FindOptionsWhere<T>,
+  } as FindManyOptions<T>);
   return new Set(found.map((f) => f.id));
 }

@@ -1,7 +1,13 @@
 import { In, type EntityTarget, type FindOptionsOrder } from 'typeorm';
 import type { Scoped, ScopedRepository } from '../../platform/database/scoped-repository';
 import { dateOnly, scopedFields } from '../../platform/http/resource';
-import type { ProductAttributeValues, ProductComponent, ProductImage, ProductPriceTier, ProductResponse } from './product.dto';
+import type {
+  ProductAttributeValues,
+  ProductComponent,
+  ProductImage,
+  ProductPriceTier,
+  ProductResponse,
+} from './product.dto';
 import { ProductAttributeValueEntity } from './product-attribute-value.entity';
 import { ProductBarcodeEntity } from './product-barcode.entity';
 import { ProductCatalogLinkEntity } from './product-catalog-link.entity';
@@ -22,7 +28,8 @@ export function moneyOut(value: string | null | undefined): number | null {
 }
 
 /** A number of the API as the exact decimal text a numeric(18,4) column stores. */
-export const decimalIn = (value: number | null | undefined): string | null => (value == null ? null : value.toFixed(4));
+export const decimalIn = (value: number | null | undefined): string | null =>
+  value == null ? null : value.toFixed(4);
 
 /** A stored quantity (numeric(18,4)) as a number, unrounded. */
 export const quantityOut = (value: string): number => Number(value);
@@ -55,10 +62,18 @@ function group<R extends { productId: string }, V>(rows: R[], map: (r: R) => V):
  * Loads the owned rows of a page of products: one query per relation, whatever the page size
  * (never one per product). `parallel` only outside a transaction: a transaction has one session.
  */
-export async function loadProductParts(repo: RepoOf, productIds: string[], parallel: boolean): Promise<ProductParts> {
+export async function loadProductParts(
+  repo: RepoOf,
+  productIds: string[],
+  parallel: boolean,
+): Promise<ProductParts> {
   const ids = [...new Set(productIds)];
-  const find = <T extends Scoped & { productId: string }>(target: EntityTarget<T>, order: FindOptionsOrder<T>) => () =>
-    ids.length === 0 ? Promise.resolve([] as T[]) : repo(target).find({ where: { productId: In(ids) } as never, order });
+  const find =
+    <T extends Scoped & { productId: string }>(target: EntityTarget<T>, order: FindOptionsOrder<T>) =>
+    () =>
+      ids.length === 0
+        ? Promise.resolve([] as T[])
+        : repo(target).find({ where: { productId: In(ids) } as never, order });
   const loaders = [
     find(ProductBarcodeEntity, { barcode: 'ASC' }),
     find(ProductCategoryLinkEntity, { displayOrder: 'ASC', id: 'ASC' }),
@@ -91,14 +106,22 @@ export async function loadProductParts(repo: RepoOf, productIds: string[], paral
   };
 }
 
-const toPriceTier = (t: ProductPriceTierEntity): ProductPriceTier => ({ minQuantity: quantityOut(t.minQuantity), salesPrice: moneyOut(t.salesPrice)! });
+const toPriceTier = (t: ProductPriceTierEntity): ProductPriceTier => ({
+  minQuantity: quantityOut(t.minQuantity),
+  salesPrice: moneyOut(t.salesPrice)!,
+});
 const toComponent = (c: ProductComponentEntity): ProductComponent => ({
   productId: c.componentProductId,
   quantity: quantityOut(c.quantity),
   displayOrder: c.displayOrder,
 });
 
-export const toProductImage = (i: ProductImageEntity): ProductImage => ({ id: i.id, url: i.url, displayOrder: i.displayOrder, alt: i.alt });
+export const toProductImage = (i: ProductImageEntity): ProductImage => ({
+  id: i.id,
+  url: i.url,
+  displayOrder: i.displayOrder,
+  alt: i.alt,
+});
 
 /** The answer for a product: every field, links and owned rows from `parts` (empty lists when none). */
 export function toProductResponse(p: ProductEntity, parts: ProductParts): ProductResponse {

@@ -7,7 +7,9 @@ import { ProductPartEntity } from './product-part.entity';
  * (product, attribute), the values as text[] (a colour list, a width as "120"). Removed with either side.
  */
 @Entity('product_attribute_values')
-@Index('uq_product_attribute_values__attributes', ['workspaceId', 'productId', 'attributeId'], { unique: true })
+@Index('uq_product_attribute_values__attributes', ['workspaceId', 'productId', 'attributeId'], {
+  unique: true,
+})
 @Index('ix_product_attribute_values__attribute', ['workspaceId', 'attributeId', 'productId'])
 export class ProductAttributeValueEntity extends ProductPartEntity {
   @Column('uuid') attributeId: string;

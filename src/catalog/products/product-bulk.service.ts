@@ -43,7 +43,11 @@ export class ProductBulkService {
       .getMany();
     if (products.length !== ids.length) {
       const found = new Set(products.map((p) => p.id));
-      throw badRequest({ productIds: [`Product ${ids.filter((id) => !found.has(id)).join(', ')} does not exist in this workspace.`] });
+      throw badRequest({
+        productIds: [
+          `Product ${ids.filter((id) => !found.has(id)).join(', ')} does not exist in this workspace.`,
+        ],
+      });
     }
     return products;
   }
@@ -52,7 +56,10 @@ export class ProductBulkService {
     if (ids.length === 0) return;
     await tx
       .repo(ProductEntity)
-      .repository.update({ id: In(ids), workspaceId: tx.ctx.workspaceId }, { version: () => 'version + 1', modifiedAt: () => 'now()' });
+      .repository.update(
+        { id: In(ids), workspaceId: tx.ctx.workspaceId },
+        { version: () => 'version + 1', modifiedAt: () => 'now()' },
+      );
   }
 
   async bulkUpdate(ctx: RequestContext, body: BulkUpdateProductsRequest): Promise<ProductBulkResult> {
@@ -60,7 +67,9 @@ export class ProductBulkService {
     const ids = unique(body.productIds);
     return this.db.transaction(ctx, async (tx) => {
       await tx.repo(BrandEntity, 'Brand').assertReferences('set.brandId', set.brandId);
-      await tx.repo(ManufacturerEntity, 'Manufacturer').assertReferences('set.manufacturerId', set.manufacturerId);
+      await tx
+        .repo(ManufacturerEntity, 'Manufacturer')
+        .assertReferences('set.manufacturerId', set.manufacturerId);
       const repo = tx.repo(ProductEntity, 'Product');
       const changed: string[] = [];
       for (const product of await this.lock(tx, ids)) {
@@ -87,14 +96,21 @@ export class ProductBulkService {
   }
 
   /** PUT products/categories (`add`) and DELETE products/categories (`remove`). */
-  async changeCategories(ctx: RequestContext, body: ProductCategoriesRequest, mode: 'add' | 'remove'): Promise<ProductBulkResult> {
+  async changeCategories(
+    ctx: RequestContext,
+    body: ProductCategoriesRequest,
+    mode: 'add' | 'remove',
+  ): Promise<ProductBulkResult> {
     const ids = unique(body.productIds);
     const categoryIds = unique(body.categoryIds);
     return this.db.transaction(ctx, async (tx) => {
       await tx.repo(ProductCategoryEntity, 'Category').assertReferences('categoryIds', categoryIds);
       const products = await this.lock(tx, ids);
       const links = tx.repo(ProductCategoryLinkEntity);
-      const current = await links.find({ where: { productId: In(ids) }, order: { displayOrder: 'ASC', id: 'ASC' } });
+      const current = await links.find({
+        where: { productId: In(ids) },
+        order: { displayOrder: 'ASC', id: 'ASC' },
+      });
       const changed: string[] = [];
       const inserts: Array<Partial<ProductCategoryLinkEntity>> = [];
       for (const product of products) {
@@ -104,7 +120,8 @@ export class ProductBulkService {
         if (mode === 'add') {
           const missing = categoryIds.filter((c) => !before.includes(c));
           let next = mine.reduce((max, l) => Math.max(max, l.displayOrder + 1), 0);
-          for (const categoryId of missing) inserts.push({ productId: product.id, categoryId, displayOrder: next++ });
+          for (const categoryId of missing)
+            inserts.push({ productId: product.id, categoryId, displayOrder: next++ });
           after = [...before, ...missing];
         } else {
           after = before.filter((c) => !categoryIds.includes(c));

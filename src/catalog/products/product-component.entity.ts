@@ -7,7 +7,9 @@ import { ProductEntity } from './product.entity';
  * its quantity) product. A component product cannot be deleted while a product uses it (409).
  */
 @Entity('product_components')
-@Index('uq_product_components__component_product_id', ['workspaceId', 'productId', 'componentProductId'], { unique: true })
+@Index('uq_product_components__component_product_id', ['workspaceId', 'productId', 'componentProductId'], {
+  unique: true,
+})
 @Index('ix_product_components__component', ['componentProductId'])
 @Check('ck_product_components__quantity', `"quantity" > 0`)
 @Check('ck_product_components__component_product_id', `"component_product_id" <> "product_id"`)

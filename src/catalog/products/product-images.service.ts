@@ -25,13 +25,16 @@ export class ProductImagesService {
   ) {}
 
   async add(ctx: RequestContext, id: string, uploads: UploadedImage[] | undefined): Promise<ProductResponse> {
-    if (!uploads?.length) throw badRequest({ images: ['images must hold at least one image file (multipart/form-data)'] });
+    if (!uploads?.length)
+      throw badRequest({ images: ['images must hold at least one image file (multipart/form-data)'] });
     await this.db.repo(ctx, ProductEntity, 'Product').get(id);
     const checked = [];
-    for (const file of uploads) checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'products')) });
+    for (const file of uploads)
+      checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'products')) });
     const stored: Array<{ key: string; url: string }> = [];
     try {
-      for (const c of checked) stored.push({ key: c.key, url: await this.files.put(c.key, c.file.buffer, c.contentType) });
+      for (const c of checked)
+        stored.push({ key: c.key, url: await this.files.put(c.key, c.file.buffer, c.contentType) });
       return await this.db.transaction(ctx, async (tx) => {
         const repo = tx.repo(ProductEntity, 'Product');
         await repo.getForWrite(id);
@@ -39,10 +42,21 @@ export class ProductImagesService {
         const last = await images.findOne({ where: { productId: id }, order: { displayOrder: 'DESC' } });
         const first = last ? last.displayOrder + 1 : 0;
         const added = await images.insertMany(
-          stored.map((s, i) => ({ productId: id, url: s.url, fileKey: s.key, displayOrder: first + i, alt: null })),
+          stored.map((s, i) => ({
+            productId: id,
+            url: s.url,
+            fileKey: s.key,
+            displayOrder: first + i,
+            alt: null,
+          })),
         );
-        await repo.repository.update({ id, workspaceId: ctx.workspaceId }, { version: () => 'version + 1', modifiedAt: () => 'now()' });
-        await tx.activities.event('Product', id, 'ProductImagesAdded', { newValue: added.map(toProductImage) });
+        await repo.repository.update(
+          { id, workspaceId: ctx.workspaceId },
+          { version: () => 'version + 1', modifiedAt: () => 'now()' },
+        );
+        await tx.activities.event('Product', id, 'ProductImagesAdded', {
+          newValue: added.map(toProductImage),
+        });
         const product = await repo.get(id);
         const parts = await loadProductParts((target) => tx.repo(target), [id], false);
         return respond(product, (p) => toProductResponse(p, parts));

@@ -34,7 +34,8 @@ const missingAttributesFrom = (p: string) =>
   `AND issue_pav.product_id = ${p}.id AND issue_pav.attribute_id = issue_pac.attribute_id AND cardinality(issue_pav.values) > 0)`;
 
 /** The attributes a product lacks (see missingAttributesFrom): one column, `attribute_id`, distinct. */
-export const missingAttributeIdsSql = (p = 'p') => `SELECT DISTINCT issue_pac.attribute_id ${missingAttributesFrom(p)}`;
+export const missingAttributeIdsSql = (p = 'p') =>
+  `SELECT DISTINCT issue_pac.attribute_id ${missingAttributesFrom(p)}`;
 
 /** At least one attribute of its categories without a value. */
 export const missingAttributesSql = (p = 'p') => `EXISTS (SELECT 1 ${missingAttributesFrom(p)})`;

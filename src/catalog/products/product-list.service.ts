@@ -50,16 +50,22 @@ export class ProductListService {
     if (q.slugs?.length) qb.andWhere('p.slug IN (:...slugs)', { slugs: q.slugs });
     if (q.type) qb.andWhere('p.product_type = :type', { type: q.type });
     if (q.barcodes?.length) {
-      qb.andWhere('p.id = ANY(ARRAY(SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = :ws AND b.barcode IN (:...barcodes)))', {
-        ws,
-        barcodes: q.barcodes,
-      });
+      qb.andWhere(
+        'p.id = ANY(ARRAY(SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = :ws AND b.barcode IN (:...barcodes)))',
+        {
+          ws,
+          barcodes: q.barcodes,
+        },
+      );
     }
     if (q.catalogId) {
-      qb.andWhere('p.id = ANY(ARRAY(SELECT cl.product_id FROM product_catalog_links cl WHERE cl.workspace_id = :ws AND cl.catalog_id = :catalogId))', {
-        ws,
-        catalogId: q.catalogId,
-      });
+      qb.andWhere(
+        'p.id = ANY(ARRAY(SELECT cl.product_id FROM product_catalog_links cl WHERE cl.workspace_id = :ws AND cl.catalog_id = :catalogId))',
+        {
+          ws,
+          catalogId: q.catalogId,
+        },
+      );
     }
     if (q.categoryIds?.length) {
       qb.andWhere(
@@ -68,7 +74,9 @@ export class ProductListService {
       );
     }
     (q.attributes ?? []).forEach((filter, i) => {
-      const values = filter.values.length ? `AND av.values && CAST(:attrValues${i} AS text[])` : 'AND cardinality(av.values) > 0';
+      const values = filter.values.length
+        ? `AND av.values && CAST(:attrValues${i} AS text[])`
+        : 'AND cardinality(av.values) > 0';
       qb.andWhere(
         `p.id = ANY(ARRAY(SELECT av.product_id FROM product_attribute_values av WHERE av.workspace_id = :ws AND av.attribute_id = :attr${i} ${values}))`,
         { ws, [`attr${i}`]: filter.attributeId, [`attrValues${i}`]: filter.values },
@@ -105,13 +113,22 @@ export class ProductListService {
   async list(ctx: RequestContext, q: ProductListRequest): Promise<Page<ProductResponse>> {
     const qb = this.filtered(ctx, q);
     const params = { ...listParams(q), query: undefined };
-    const page = await paginate(qb, params, { sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' } });
-    return { data: await this.products.answers((target) => this.db.repo(ctx, target), page.data, true), total: page.total };
+    const page = await paginate(qb, params, {
+      sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' },
+    });
+    return {
+      data: await this.products.answers((target) => this.db.repo(ctx, target), page.data, true),
+      total: page.total,
+    };
   }
 
   /** The tags the workspace's products use, with how many products use each. */
   async tags(ctx: RequestContext, q: ProductTagsQuery): Promise<Page<UsedProductTag>> {
-    const [sql, params] = this.db.repo(ctx, ProductEntity).qb('p').select('unnest(p.tags)', 'tag').getQueryAndParameters();
+    const [sql, params] = this.db
+      .repo(ctx, ProductEntity)
+      .qb('p')
+      .select('unnest(p.tags)', 'tag')
+      .getQueryAndParameters();
     const search = q.Query ? `WHERE u.tag ILIKE $${params.length + 1}` : '';
     const direction = q.SortOrder === 'Desc' ? 'DESC' : 'ASC';
     const order = q.SortBy === 'Count' ? `t.count ${direction}, t.value` : `t.value ${direction}`;
@@ -120,7 +137,11 @@ export class ProductListService {
        SELECT t.value, t.count, (SELECT count(*) FROM t) AS total FROM t ORDER BY ${order} LIMIT ${q.Take} OFFSET ${q.Skip}`,
       q.Query ? [...params, likePattern(q.Query)] : params,
     );
-    const total = rows.length ? Number(rows[0].total) : q.Skip > 0 || q.Take === 0 ? await this.countTags(sql, params, search, q.Query) : 0;
+    const total = rows.length
+      ? Number(rows[0].total)
+      : q.Skip > 0 || q.Take === 0
+        ? await this.countTags(sql, params, search, q.Query)
+        : 0;
     return { data: rows.map((r) => ({ value: r.value, count: Number(r.count) })), total };
   }
 

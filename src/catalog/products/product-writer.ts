@@ -33,15 +33,18 @@ export function checkProductBody(body: CreateProductRequest): void {
   const barcodes = body.barcodes ?? [];
   if (duplicates(barcodes).length) add('barcodes', `repeats ${unique(duplicates(barcodes)).join(', ')}`);
   const attributeIds = (body.attributes ?? []).map((a) => a.attributeId);
-  if (duplicates(attributeIds).length) add('attributes', `lists attribute ${unique(duplicates(attributeIds)).join(', ')} more than once`);
+  if (duplicates(attributeIds).length)
+    add('attributes', `lists attribute ${unique(duplicates(attributeIds)).join(', ')} more than once`);
   const components = body.components ?? [];
   if (components.length && (body.productType ?? 'SimpleProduct') === 'SimpleProduct') {
     add('components', 'only ConfigurableProduct, GroupedProduct and BundledProduct have components');
   }
   const componentIds = components.map((c) => c.productId);
-  if (duplicates(componentIds).length) add('components', `lists product ${unique(duplicates(componentIds)).join(', ')} more than once`);
+  if (duplicates(componentIds).length)
+    add('components', `lists product ${unique(duplicates(componentIds)).join(', ')} more than once`);
   const tiers = (body.pricing?.tiers ?? []).map((t) => t.minQuantity);
-  if (duplicates(tiers).length) add('pricing.tiers', `has more than one tier for minQuantity ${unique(duplicates(tiers)).join(', ')}`);
+  if (duplicates(tiers).length)
+    add('pricing.tiers', `has more than one tier for minQuantity ${unique(duplicates(tiers)).join(', ')}`);
   const imageIds = (body.images ?? []).flatMap((i) => (i.id ? [i.id] : []));
   if (duplicates(imageIds).length) add('images', 'lists an image more than once');
   (body.images ?? []).forEach((image, index) => {
@@ -54,10 +57,17 @@ export function checkProductBody(body: CreateProductRequest): void {
 async function generateSlug(tx: Tx, name: string): Promise<string> {
   const base = slugify(name, 'product');
   // Creates of the same name take turns (until commit), so each sees the slugs the others took.
-  await tx.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`product-slug:${tx.ctx.workspaceId}:${base}`]);
+  await tx.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+    `product-slug:${tx.ctx.workspaceId}:${base}`,
+  ]);
   const candidates = [base, ...Array.from({ length: 49 }, (_, i) => `${base}-${i + 2}`)];
-  const taken = await tx.repo(ProductEntity).find({ select: { id: true, slug: true }, where: { slug: In(candidates) } });
-  const free = firstFreeSlug(base, taken.map((p) => p.slug));
+  const taken = await tx
+    .repo(ProductEntity)
+    .find({ select: { id: true, slug: true }, where: { slug: In(candidates) } });
+  const free = firstFreeSlug(
+    base,
+    taken.map((p) => p.slug),
+  );
   return candidates.includes(free) ? free : `${base}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
@@ -94,9 +104,13 @@ async function checkReferences(tx: Tx, productId: string, body: CreateProductReq
   await tx.repo(ManufacturerEntity, 'Manufacturer').assertReferences('manufacturerId', body.manufacturerId);
   await tx.repo(ProductCategoryEntity, 'Category').assertReferences('categories', body.categories ?? []);
   await tx.repo(CatalogEntity, 'Catalog').assertReferences('catalogs', body.catalogs ?? []);
-  await tx.repo(ProductAttributeEntity, 'Attribute').assertReferences('attributes', (body.attributes ?? []).map((a) => a.attributeId));
+  await tx.repo(ProductAttributeEntity, 'Attribute').assertReferences(
+    'attributes',
+    (body.attributes ?? []).map((a) => a.attributeId),
+  );
   const componentIds = (body.components ?? []).map((c) => c.productId);
-  if (componentIds.includes(productId)) throw badRequest({ components: ['a product cannot be a component of itself'] });
+  if (componentIds.includes(productId))
+    throw badRequest({ components: ['a product cannot be a component of itself'] });
   await tx.repo(ProductEntity, 'Product').assertReferences('components', componentIds);
 }
 
@@ -137,30 +151,63 @@ async function writeParts(
   };
 
   const barcodes = [...(body.barcodes ?? [])].sort();
-  await replace(ProductBarcodeEntity, barcodes, current.barcodes.get(productId) ?? [], barcodes.map((barcode) => ({ barcode })));
+  await replace(
+    ProductBarcodeEntity,
+    barcodes,
+    current.barcodes.get(productId) ?? [],
+    barcodes.map((barcode) => ({ barcode })),
+  );
 
   const categories = unique(body.categories ?? []);
-  await replace(ProductCategoryLinkEntity, categories, current.categories.get(productId) ?? [], categories.map((categoryId, displayOrder) => ({ categoryId, displayOrder })));
+  await replace(
+    ProductCategoryLinkEntity,
+    categories,
+    current.categories.get(productId) ?? [],
+    categories.map((categoryId, displayOrder) => ({ categoryId, displayOrder })),
+  );
 
   const catalogs = unique(body.catalogs ?? []).sort();
-  await replace(ProductCatalogLinkEntity, catalogs, current.catalogs.get(productId) ?? [], catalogs.map((catalogId) => ({ catalogId })));
+  await replace(
+    ProductCatalogLinkEntity,
+    catalogs,
+    current.catalogs.get(productId) ?? [],
+    catalogs.map((catalogId) => ({ catalogId })),
+  );
 
-  const byId = (a: { attributeId: string }, b: { attributeId: string }) => (a.attributeId < b.attributeId ? -1 : a.attributeId > b.attributeId ? 1 : 0);
-  const attributes = (body.attributes ?? []).map((a) => ({ attributeId: a.attributeId, values: a.values })).sort(byId);
+  const byId = (a: { attributeId: string }, b: { attributeId: string }) =>
+    a.attributeId < b.attributeId ? -1 : a.attributeId > b.attributeId ? 1 : 0;
+  const attributes = (body.attributes ?? [])
+    .map((a) => ({ attributeId: a.attributeId, values: a.values }))
+    .sort(byId);
   await replace(ProductAttributeValueEntity, attributes, current.attributes.get(productId) ?? [], attributes);
 
   // Components and tiers compare in their stored form (exact decimals), so 1.001 → 1.002 is a change.
   const components = (body.components ?? [])
-    .map((c, i) => ({ componentProductId: c.productId, quantity: decimalIn(c.quantity ?? 1)!, displayOrder: c.displayOrder ?? i }))
+    .map((c, i) => ({
+      componentProductId: c.productId,
+      quantity: decimalIn(c.quantity ?? 1)!,
+      displayOrder: c.displayOrder ?? i,
+    }))
     .sort((a, b) => a.displayOrder - b.displayOrder);
-  const hadComponents = (current.components.get(productId) ?? []).map((c) => ({ componentProductId: c.componentProductId, quantity: c.quantity, displayOrder: c.displayOrder }));
+  const hadComponents = (current.components.get(productId) ?? []).map((c) => ({
+    componentProductId: c.componentProductId,
+    quantity: c.quantity,
+    displayOrder: c.displayOrder,
+  }));
   await replace(ProductComponentEntity, components, hadComponents, components);
 
   const tiers = (body.pricing?.tiers ?? [])
-    .map((t) => ({ minQuantity: decimalIn(t.minQuantity)!, salesPrice: decimalIn(t.salesPrice)!, sort: t.minQuantity }))
+    .map((t) => ({
+      minQuantity: decimalIn(t.minQuantity)!,
+      salesPrice: decimalIn(t.salesPrice)!,
+      sort: t.minQuantity,
+    }))
     .sort((a, b) => a.sort - b.sort)
     .map(({ minQuantity, salesPrice }) => ({ minQuantity, salesPrice }));
-  const hadTiers = (current.tiers.get(productId) ?? []).map((t) => ({ minQuantity: t.minQuantity, salesPrice: t.salesPrice }));
+  const hadTiers = (current.tiers.get(productId) ?? []).map((t) => ({
+    minQuantity: t.minQuantity,
+    salesPrice: t.salesPrice,
+  }));
   await replace(ProductPriceTierEntity, tiers, hadTiers, tiers);
 
   const images = await writeImages(tx, productId, body, current.images.get(productId) ?? []);
@@ -174,7 +221,8 @@ async function writeImages(tx: Tx, productId: string, body: CreateProductRequest
   const wanted = body.images ?? [];
   const errors: FieldErrors = {};
   wanted.forEach((w, index) => {
-    if (w.id && !byId.has(w.id)) errors[`images[${index}].id`] = [`image ${w.id} is not an image of this product`];
+    if (w.id && !byId.has(w.id))
+      errors[`images[${index}].id`] = [`image ${w.id} is not an image of this product`];
   });
   if (Object.keys(errors).length) throw badRequest(errors);
   let changed = false;
@@ -192,7 +240,10 @@ async function writeImages(tx: Tx, productId: string, body: CreateProductRequest
     if (existing) {
       if (existing.displayOrder !== displayOrder || existing.alt !== alt) {
         changed = true;
-        await repo.repository.update({ id: existing.id, workspaceId: repo.workspaceId }, { displayOrder, alt });
+        await repo.repository.update(
+          { id: existing.id, workspaceId: repo.workspaceId },
+          { displayOrder, alt },
+        );
       }
     } else {
       added.push({ productId, url: w.url!, fileKey: null, displayOrder, alt });
@@ -224,7 +275,10 @@ export async function writeProduct(
   const parts = await writeParts(tx, saved.id, body, current);
   if (parts.changed && versionBefore !== undefined && saved.version === versionBefore) {
     // Only owned rows changed: the product's version (its ETag) and modifiedAt still move on.
-    await repo.repository.update({ id: saved.id, workspaceId: repo.workspaceId }, { version: () => 'version + 1', modifiedAt: () => 'now()' });
+    await repo.repository.update(
+      { id: saved.id, workspaceId: repo.workspaceId },
+      { version: () => 'version + 1', modifiedAt: () => 'now()' },
+    );
     saved = await repo.get(saved.id);
   }
   return { entity: saved, orphanedFiles: parts.orphanedFiles };

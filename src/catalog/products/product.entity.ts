@@ -3,7 +3,12 @@ import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { BrandEntity } from '../brands/brand.entity';
 import { ManufacturerEntity } from '../manufacturers/manufacturer.entity';
 
-export const productTypes = ['SimpleProduct', 'ConfigurableProduct', 'GroupedProduct', 'BundledProduct'] as const;
+export const productTypes = [
+  'SimpleProduct',
+  'ConfigurableProduct',
+  'GroupedProduct',
+  'BundledProduct',
+] as const;
 export type ProductType = (typeof productTypes)[number];
 
 /**
@@ -24,7 +29,10 @@ export const productSearchVectorSql =
  * Pricing columns hold exact decimals; the API rounds them to 2 decimals at the edge.
  */
 @Entity('products')
-@Check('ck_products__product_type', `"product_type" IN ('SimpleProduct', 'ConfigurableProduct', 'GroupedProduct', 'BundledProduct')`)
+@Check(
+  'ck_products__product_type',
+  `"product_type" IN ('SimpleProduct', 'ConfigurableProduct', 'GroupedProduct', 'BundledProduct')`,
+)
 @Index('uq_products__sku', ['workspaceId', 'sku'], { unique: true })
 @Index('uq_products__gtin', ['workspaceId', 'gtin'], { unique: true })
 @Index('uq_products__slug', ['workspaceId', 'slug'], { unique: true })

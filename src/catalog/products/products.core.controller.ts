@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFiles,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, ReadOperation } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/database/request-context';
@@ -39,7 +50,10 @@ export class ProductsCoreController {
   @Post('list')
   @HttpCode(200)
   @ReadOperation()
-  @ApiOperation({ summary: 'Products matching every given filter, paged, with the total; `query` is a full-text and partial sku/name search' })
+  @ApiOperation({
+    summary:
+      'Products matching every given filter, paged, with the total; `query` is a full-text and partial sku/name search',
+  })
   @ApiOkResponse({ type: ProductPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Body() body: ProductListRequest): Promise<Page<ProductResponse>> {
@@ -55,10 +69,16 @@ export class ProductsCoreController {
   }
 
   @Put('bulk')
-  @ApiOperation({ summary: 'Applies the same changes (`set`) to many products in one transaction; omitted members stay as they are' })
+  @ApiOperation({
+    summary:
+      'Applies the same changes (`set`) to many products in one transaction; omitted members stay as they are',
+  })
   @ApiOkResponse({ type: ProductBulkResult })
   @ApiProblems(400, 401, 403)
-  bulkUpdate(@Ctx() ctx: RequestContext, @Body() body: BulkUpdateProductsRequest): Promise<ProductBulkResult> {
+  bulkUpdate(
+    @Ctx() ctx: RequestContext,
+    @Body() body: BulkUpdateProductsRequest,
+  ): Promise<ProductBulkResult> {
     return this.bulk.bulkUpdate(ctx, body);
   }
 
@@ -66,7 +86,10 @@ export class ProductsCoreController {
   @ApiOperation({ summary: 'Adds the products to the categories (kept where already linked)' })
   @ApiOkResponse({ type: ProductBulkResult })
   @ApiProblems(400, 401, 403)
-  assignCategories(@Ctx() ctx: RequestContext, @Body() body: ProductCategoriesRequest): Promise<ProductBulkResult> {
+  assignCategories(
+    @Ctx() ctx: RequestContext,
+    @Body() body: ProductCategoriesRequest,
+  ): Promise<ProductBulkResult> {
     return this.bulk.changeCategories(ctx, body, 'add');
   }
 
@@ -74,7 +97,10 @@ export class ProductsCoreController {
   @ApiOperation({ summary: 'Removes the products from the categories' })
   @ApiOkResponse({ type: ProductBulkResult })
   @ApiProblems(400, 401, 403)
-  removeCategories(@Ctx() ctx: RequestContext, @Body() body: ProductCategoriesRequest): Promise<ProductBulkResult> {
+  removeCategories(
+    @Ctx() ctx: RequestContext,
+    @Body() body: ProductCategoriesRequest,
+  ): Promise<ProductBulkResult> {
     return this.bulk.changeCategories(ctx, body, 'remove');
   }
 
@@ -118,10 +144,17 @@ export class ProductsCoreController {
   @Post(':id/images')
   @HttpCode(200)
   @ImagesUpload('images', 20)
-  @ApiOperation({ summary: 'Uploads images (JPEG, PNG, GIF, WebP, AVIF; ≤ 10 MiB each) and appends them to the product’s images' })
+  @ApiOperation({
+    summary:
+      'Uploads images (JPEG, PNG, GIF, WebP, AVIF; ≤ 10 MiB each) and appends them to the product’s images',
+  })
   @ApiOkResponse({ type: ProductResponse })
   @ApiProblems(400, 401, 403, 404, 413, 415)
-  addImages(@Ctx() ctx: RequestContext, @IdParam() id: string, @UploadedFiles() files: UploadedImage[]): Promise<ProductResponse> {
+  addImages(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @UploadedFiles() files: UploadedImage[],
+  ): Promise<ProductResponse> {
     return this.images.add(ctx, id, files);
   }
 
@@ -133,10 +166,16 @@ export class ProductsCoreController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Replaces the product: omitted optional fields become null / [] (the slug is kept when omitted)' })
+  @ApiOperation({
+    summary: 'Replaces the product: omitted optional fields become null / [] (the slug is kept when omitted)',
+  })
   @ApiOkResponse({ type: ProductResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateProductRequest): Promise<ProductResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateProductRequest,
+  ): Promise<ProductResponse> {
     assertSameId(id, body.id);
     return this.products.update(ctx, id, body);
   }

@@ -24,7 +24,8 @@ registerConstraintField('ck_product_components__quantity', 'components');
 registerConstraintField('ck_product_components__component_product_id', 'components');
 
 const isSlugCollision = (e: unknown) =>
-  e instanceof QueryFailedError && (e.driverError as { constraint?: string }).constraint === 'uq_products__slug';
+  e instanceof QueryFailedError &&
+  (e.driverError as { constraint?: string }).constraint === 'uq_products__slug';
 
 /**
  * Products: create, read (by id, sku, gtin, barcode, slug), full-replacement update, delete.
@@ -42,7 +43,11 @@ export class ProductsService {
 
   /** The answer for stored products, with their owned rows loaded in one query per relation. */
   async answers(repo: RepoOf, products: ProductEntity[], parallel: boolean): Promise<ProductResponse[]> {
-    const parts = await loadProductParts(repo, products.map((p) => p.id), parallel);
+    const parts = await loadProductParts(
+      repo,
+      products.map((p) => p.id),
+      parallel,
+    );
     return products.map((p) => toProductResponse(p, parts));
   }
 
@@ -131,7 +136,9 @@ export class ProductsService {
   /** Files of images that are gone, removed after the commit; a failure only leaves an unused file. */
   async deleteFiles(keys: string[]): Promise<void> {
     for (const key of keys) {
-      await this.files.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'Could not delete an unused image file'));
+      await this.files
+        .delete(key)
+        .catch((err: unknown) => this.logger.warn({ err, key }, 'Could not delete an unused image file'));
     }
   }
 }

@@ -30,17 +30,29 @@ import type { CommerceSettings, ContactDetails, CustomAttribute, PostalAddress }
  */
 
 const optionalLine = (description?: string) =>
-  ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255, ...(description ? { description } : {}) });
+  ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 255,
+    ...(description ? { description } : {}),
+  });
 
 export class PostalAddressDto implements PostalAddress {
   @optionalLine() @IsOptional() @IsString() @MaxLength(255) street: string | null;
   @optionalLine() @IsOptional() @IsString() @MaxLength(255) houseNumber: string | null;
-  @optionalLine('e.g. `A` or `bis`') @IsOptional() @IsString() @MaxLength(255) houseNumberAddition: string | null;
+  @optionalLine('e.g. `A` or `bis`') @IsOptional() @IsString() @MaxLength(255) houseNumberAddition:
+    string | null;
   @optionalLine() @IsOptional() @IsString() @MaxLength(255) postalCode: string | null;
   @optionalLine() @IsOptional() @IsString() @MaxLength(255) city: string | null;
   @optionalLine('State, province or county') @IsOptional() @IsString() @MaxLength(255) region: string | null;
-  @ApiPropertyOptional({ type: 'string', nullable: true, example: 'NL', description: 'ISO 3166-1 alpha-2 (stored upper case)' })
-  @IsOptional() @IsISO31661Alpha2()
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    example: 'NL',
+    description: 'ISO 3166-1 alpha-2 (stored upper case)',
+  })
+  @IsOptional()
+  @IsISO31661Alpha2()
   countryCode: string | null;
 }
 
@@ -50,7 +62,11 @@ export class EmailDetailDto {
 }
 
 export class PhoneDetailDto {
-  @ApiProperty({ maxLength: 255, example: '+31 20 123 4567' }) @IsString() @IsNotEmpty() @MaxLength(255) number: string;
+  @ApiProperty({ maxLength: 255, example: '+31 20 123 4567' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  number: string;
   @optionalLine('e.g. `mobile`, `office`') @IsOptional() @IsString() @MaxLength(255) label: string | null;
 }
 
@@ -61,15 +77,27 @@ export class WebsiteDetailDto {
 
 export class ContactDetailsDto implements ContactDetails {
   @ApiProperty({ type: [EmailDetailDto] })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EmailDetailDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => EmailDetailDto)
   emails: EmailDetailDto[];
 
   @ApiProperty({ type: [PhoneDetailDto] })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => PhoneDetailDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => PhoneDetailDto)
   phones: PhoneDetailDto[];
 
   @ApiProperty({ type: [WebsiteDetailDto] })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => WebsiteDetailDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => WebsiteDetailDto)
   websites: WebsiteDetailDto[];
 }
 
@@ -83,14 +111,19 @@ const IsAttributeValue = (options?: ValidationOptions) =>
           typeof v === 'boolean' ||
           (typeof v === 'number' && Number.isFinite(v)) ||
           (typeof v === 'string' && v.length <= 65535),
-        defaultMessage: () => 'value must be a string (at most 65535 characters), a number, a boolean or null',
+        defaultMessage: () =>
+          'value must be a string (at most 65535 characters), a number, a boolean or null',
       },
     },
     options,
   );
 
 export class CustomAttributeDto implements CustomAttribute {
-  @ApiProperty({ maxLength: 255, example: 'preferredCarrier' }) @IsString() @IsNotEmpty() @MaxLength(255) key: string;
+  @ApiProperty({ maxLength: 255, example: 'preferredCarrier' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  key: string;
   @ApiProperty({
     oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }],
     description: 'A string, number, boolean or null',
@@ -100,28 +133,69 @@ export class CustomAttributeDto implements CustomAttribute {
 }
 
 export class CommerceSettingsDto implements CommerceSettings {
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'Price list applied to this customer (pricing)' })
-  @IsOptional() @IsUUID()
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'Price list applied to this customer (pricing)',
+  })
+  @IsOptional()
+  @IsUUID()
   priceListId: string | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 100, default: 0, description: 'Customer discount in percent, applied by pricing' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(100)
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 100,
+    default: 0,
+    description: 'Customer discount in percent, applied by pricing',
+  })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(100)
   discountPercentage: number;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 3650, description: 'Days until an invoice is due' })
-  @IsOptional() @IsInt() @Min(0) @Max(3650)
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: 3650,
+    description: 'Days until an invoice is due',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(3650)
   paymentTermDays: number | null;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, example: 'EUR', description: 'ISO 4217 currency the customer is invoiced in' })
-  @IsOptional() @IsISO4217CurrencyCode()
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    example: 'EUR',
+    description: 'ISO 4217 currency the customer is invoiced in',
+  })
+  @IsOptional()
+  @IsISO4217CurrencyCode()
   currency: string | null;
 
-  @ApiPropertyOptional({ default: true, description: 'Whether VAT is charged (false for reverse charge / export)' })
-  @IsOptional() @IsBoolean()
+  @ApiPropertyOptional({
+    default: true,
+    description: 'Whether VAT is charged (false for reverse charge / export)',
+  })
+  @IsOptional()
+  @IsBoolean()
   vatLiable: boolean;
 
-  @ApiPropertyOptional({ type: 'number', nullable: true, minimum: 0, description: 'Maximum open order amount, in `currency`' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e12)
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    minimum: 0,
+    description: 'Maximum open order amount, in `currency`',
+  })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1e12)
   creditLimit: number | null;
 }
 

@@ -20,60 +20,158 @@ import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { accountTypes } from './account.entity';
 import type { AccountType } from './account.entity';
-import { CommerceSettingsDto, ContactDetailsDto, CustomAttributeDto, PostalAddressDto } from './account-members.dto';
+import {
+  CommerceSettingsDto,
+  ContactDetailsDto,
+  CustomAttributeDto,
+  PostalAddressDto,
+} from './account-members.dto';
 
 const text = (maxLength: number, description?: string) =>
   ApiPropertyOptional({ type: 'string', nullable: true, maxLength, ...(description ? { description } : {}) });
-const stringList = (description: string) => ApiPropertyOptional({ type: [String], description, maxItems: 200 });
+const stringList = (description: string) =>
+  ApiPropertyOptional({ type: [String], description, maxItems: 200 });
 const dateTime = (description?: string) =>
-  ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true, ...(description ? { description } : {}) });
+  ApiPropertyOptional({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    ...(description ? { description } : {}),
+  });
 
 /** The fields of an account's create and update bodies. */
 export class AccountBody extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) displayName: string;
   @text(65535) @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
   @text(65535) @IsOptional() @IsString() @MaxLength(65535) notes?: string | null;
-  @text(255, 'Customer/supplier number; unique in the workspace') @IsOptional() @IsString() @MaxLength(255) accountCode?: string | null;
-  @text(100, 'Free text, e.g. `Prospect`, `Active`, `On hold`') @IsOptional() @IsString() @MaxLength(100) accountStatus?: string | null;
-  @ApiPropertyOptional({ enum: accountTypes, nullable: true }) @IsOptional() @IsIn(accountTypes) accountType?: AccountType | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'A user of the workspace' })
-  @IsOptional() @IsUUID() ownerId?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'A user of the workspace who processes sales orders' })
-  @IsOptional() @IsUUID() salesOrderProcessorId?: string | null;
+  @text(255, 'Customer/supplier number; unique in the workspace')
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  accountCode?: string | null;
+  @text(100, 'Free text, e.g. `Prospect`, `Active`, `On hold`')
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  accountStatus?: string | null;
+  @ApiPropertyOptional({ enum: accountTypes, nullable: true })
+  @IsOptional()
+  @IsIn(accountTypes)
+  accountType?: AccountType | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'A user of the workspace',
+  })
+  @IsOptional()
+  @IsUUID()
+  ownerId?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'A user of the workspace who processes sales orders',
+  })
+  @IsOptional()
+  @IsUUID()
+  salesOrderProcessorId?: string | null;
   @stringList('Industries the company works in')
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @MaxLength(255, { each: true }) industries?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  industries?: string[];
   @ApiPropertyOptional({ type: 'integer', format: 'int32', minimum: 0, nullable: true })
-  @IsOptional() @IsInt() @Min(0) @Max(2147483647) employees?: number | null;
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2147483647)
+  employees?: number | null;
   @text(255) @IsOptional() @IsString() @MaxLength(255) vatNumber?: string | null;
-  @text(255, 'Chamber of Commerce (KvK) number') @IsOptional() @IsString() @MaxLength(255) chamberOfCommerce?: string | null;
+  @text(255, 'Chamber of Commerce (KvK) number')
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  chamberOfCommerce?: string | null;
   @stringList('Activity codes of the Chamber of Commerce (SBI codes)')
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @MaxLength(255, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
   chamberOfCommerceRubricationCodes?: string[];
-  @dateTime('When the VAT number was last validated') @IsOptional() @IsISO8601({ strict: true }) vatValidationDate?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'The catalog this customer’s shoppers see' })
-  @IsOptional() @IsUUID() productCatalogId?: string | null;
+  @dateTime('When the VAT number was last validated')
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  vatValidationDate?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'The catalog this customer’s shoppers see',
+  })
+  @IsOptional()
+  @IsUUID()
+  productCatalogId?: string | null;
   @stringList('Tags (trimmed; duplicates removed)')
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @MaxLength(255, { each: true }) tags?: string[];
-  @dateTime('Last call, meeting or message; also moved by comments and activities') @IsOptional() @IsISO8601({ strict: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  tags?: string[];
+  @dateTime('Last call, meeting or message; also moved by comments and activities')
+  @IsOptional()
+  @IsISO8601({ strict: true })
   lastContactMoment?: string | null;
   @ApiPropertyOptional({ type: PostalAddressDto, nullable: true })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => PostalAddressDto) billingAddress?: PostalAddressDto | null;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PostalAddressDto)
+  billingAddress?: PostalAddressDto | null;
   @ApiPropertyOptional({ type: PostalAddressDto, nullable: true })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => PostalAddressDto) visitingAddress?: PostalAddressDto | null;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PostalAddressDto)
+  visitingAddress?: PostalAddressDto | null;
   @ApiPropertyOptional({ type: PostalAddressDto, nullable: true })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => PostalAddressDto) deliveryAddress?: PostalAddressDto | null;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PostalAddressDto)
+  deliveryAddress?: PostalAddressDto | null;
   @ApiPropertyOptional({ type: ContactDetailsDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => ContactDetailsDto) contactDetails?: ContactDetailsDto | null;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ContactDetailsDto)
+  contactDetails?: ContactDetailsDto | null;
   @ApiPropertyOptional({ type: [CustomAttributeDto], description: 'Custom attributes; keys unique' })
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => CustomAttributeDto) attributes?: CustomAttributeDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => CustomAttributeDto)
+  attributes?: CustomAttributeDto[];
   @ApiPropertyOptional({ type: CommerceSettingsDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => CommerceSettingsDto) commerceSettings?: CommerceSettingsDto | null;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CommerceSettingsDto)
+  commerceSettings?: CommerceSettingsDto | null;
 }
 
 export class CreateAccountRequest extends AccountBody {}
 
 export class UpdateAccountRequest extends AccountBody {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class AccountResponse extends ScopedResponse {
@@ -105,22 +203,50 @@ export class AccountPage extends PageOf(AccountResponse) {}
 
 export class AccountListQuery extends ListQuery(['DisplayName', 'ModifiedAt'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
   @ApiPropertyOptional({ type: [String], enum: accountTypes })
-  @IsOptional() @ArrayFilter() @IsArray() @IsIn(accountTypes, { each: true }) account_types?: AccountType[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsIn(accountTypes, { each: true })
+  account_types?: AccountType[];
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) owner_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  owner_ids?: string[];
   @ApiPropertyOptional({ type: [String], description: 'Accounts with any of these industries' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) industries?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  industries?: string[];
   @ApiPropertyOptional({ type: [String], description: 'Accounts with any of these tags' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) tags?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  tags?: string[];
 }
 
 /** A value in use and how many resources use it. */
 export class ValueCount {
-  @ApiProperty({ type: 'string', nullable: true, description: 'null counts the resources without a value' }) value: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'null counts the resources without a value' })
+  value: string | null;
   @ApiProperty({ type: 'integer' }) count: number;
 }
 /** Used tags, industries, job titles…: most used first, then alphabetically. */
@@ -128,7 +254,8 @@ export class ValueCountPage extends PageOf(ValueCount) {}
 
 export class AccountFilterableValues {
   @ApiProperty({ type: [ValueCount], description: 'Values of `account_types`' }) accountTypes: ValueCount[];
-  @ApiProperty({ type: [ValueCount], description: 'Values of `owner_ids` (user ids)' }) ownerIds: ValueCount[];
+  @ApiProperty({ type: [ValueCount], description: 'Values of `owner_ids` (user ids)' })
+  ownerIds: ValueCount[];
   @ApiProperty({ type: [ValueCount], description: 'Values of `industries`' }) industries: ValueCount[];
   @ApiProperty({ type: [ValueCount], description: 'Values of `tags`' }) tags: ValueCount[];
 }
@@ -138,5 +265,6 @@ export class AccountStats {
   @ApiProperty({ type: [ValueCount], description: 'By accountType (null: none)' }) byType: ValueCount[];
   @ApiProperty({ type: [ValueCount], description: 'By accountStatus (null: none)' }) byStatus: ValueCount[];
   @ApiProperty({ type: [ValueCount], description: 'By ownerId (null: no owner)' }) byOwner: ValueCount[];
-  @ApiProperty({ type: [ValueCount], description: 'By industry (an account counts once per industry)' }) byIndustry: ValueCount[];
+  @ApiProperty({ type: [ValueCount], description: 'By industry (an account counts once per industry)' })
+  byIndustry: ValueCount[];
 }

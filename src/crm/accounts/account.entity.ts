@@ -69,7 +69,10 @@ export const defaultCommerceSettings = (): CommerceSettings => ({
 @Index('ix_accounts_external_reference', ['workspaceId', 'externalReference'])
 @Index('uq_accounts__account_code', ['workspaceId', 'accountCode'], { unique: true })
 @Check('ck_accounts__employees', '"employees" >= 0')
-@Check('ck_accounts__account_type', `"account_type" IN ('Customer', 'Supplier', 'Competitor', 'Investor', 'Partner')`)
+@Check(
+  'ck_accounts__account_type',
+  `"account_type" IN ('Customer', 'Supplier', 'Competitor', 'Investor', 'Partner')`,
+)
 export class AccountEntity extends ScopedEntity {
   @Column({ type: 'varchar', length: 255 }) displayName: string;
   @Column({ type: 'text', nullable: true }) description: string | null;
@@ -97,7 +100,11 @@ export class AccountEntity extends ScopedEntity {
 
   /** A user who leaves the service stops owning or processing the account. */
   @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'owner_id' }) owner?: UserEntity;
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'sales_order_processor_id' }) salesOrderProcessor?: UserEntity;
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'sales_order_processor_id' })
+  salesOrderProcessor?: UserEntity;
   /** Deleting a catalog leaves its accounts without one. */
-  @ManyToOne(() => CatalogEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'product_catalog_id' }) productCatalog?: CatalogEntity;
+  @ManyToOne(() => CatalogEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'product_catalog_id' })
+  productCatalog?: CatalogEntity;
 }

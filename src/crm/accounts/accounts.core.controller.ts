@@ -25,7 +25,10 @@ export class AccountsCoreController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Accounts of the workspace; `Query` searches display name, account code, VAT and Chamber of Commerce numbers' })
+  @ApiOperation({
+    summary:
+      'Accounts of the workspace; `Query` searches display name, account code, VAT and Chamber of Commerce numbers',
+  })
   @ApiOkResponse({ type: AccountPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: AccountListQuery): Promise<Page<AccountResponse>> {
@@ -58,7 +61,10 @@ export class AccountsCoreController {
   }
 
   @Get('filterable-values')
-  @ApiOperation({ summary: 'For each list filter (account_types, owner_ids, industries, tags) the values in use, with counts' })
+  @ApiOperation({
+    summary:
+      'For each list filter (account_types, owner_ids, industries, tags) the values in use, with counts',
+  })
   @ApiOkResponse({ type: AccountFilterableValues })
   @ApiProblems(401, 403)
   filterableValues(@Ctx() ctx: RequestContext): Promise<AccountFilterableValues> {
@@ -84,7 +90,11 @@ export class AccountsCoreController {
   @ApiOperation({ summary: 'Replace an account (omitted optional fields become null / empty)' })
   @ApiOkResponse({ type: AccountResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateAccountRequest): Promise<AccountResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateAccountRequest,
+  ): Promise<AccountResponse> {
     assertSameId(id, body.id);
     return this.accounts.update(ctx, id, body);
   }
@@ -92,7 +102,8 @@ export class AccountsCoreController {
   @Delete(':id')
   @ApiOperation({
     summary: 'Delete an account',
-    description: 'Links of contacts to the account are removed with it. 409 while sales orders (or other records that must keep their account) reference it.',
+    description:
+      'Links of contacts to the account are removed with it. 409 while sales orders (or other records that must keep their account) reference it.',
   })
   @ApiOkResponse({ description: 'Deleted (empty body)' })
   @ApiProblems(400, 401, 403, 404, 409, 412)

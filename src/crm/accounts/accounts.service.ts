@@ -106,10 +106,12 @@ export class AccountsService {
   async list(ctx: RequestContext, q: AccountListQuery): Promise<Page<AccountResponse>> {
     const qb = this.db.repo(ctx, AccountEntity, 'Account').qb('a');
     if (q.ids?.length) qb.andWhere('a.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('a.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('a.external_reference IN (:...refs)', { refs: q.external_references });
     if (q.account_types?.length) qb.andWhere('a.account_type IN (:...types)', { types: q.account_types });
     if (q.owner_ids?.length) qb.andWhere('a.owner_id IN (:...owners)', { owners: q.owner_ids });
-    if (q.industries?.length) qb.andWhere('a.industries && CAST(:industries AS text[])', { industries: q.industries });
+    if (q.industries?.length)
+      qb.andWhere('a.industries && CAST(:industries AS text[])', { industries: q.industries });
     if (q.tags?.length) qb.andWhere('a.tags && CAST(:tags AS text[])', { tags: q.tags });
     const page = await paginate(qb, listParams(q), {
       sort: { DisplayName: 'lower(a.display_name)', ModifiedAt: 'a.modified_at' },
@@ -156,12 +158,25 @@ export class AccountsService {
       const links = tx.repo(ContactAccountEntity, 'Contact account');
       const affected = await links.find({ where: { accountId: id }, select: { contactId: true } });
       const contactIds = [...new Set(affected.map((l) => l.contactId))];
-      const before = contactIds.length ? await links.qb('l').andWhere('l.contact_id IN (:...contactIds)', { contactIds }).orderBy('l.position').getMany() : [];
+      const before = contactIds.length
+        ? await links
+            .qb('l')
+            .andWhere('l.contact_id IN (:...contactIds)', { contactIds })
+            .orderBy('l.position')
+            .getMany()
+        : [];
       await repo.remove(entity);
       for (const contactId of contactIds) {
         const accountsOf = (keep: (l: ContactAccountEntity) => boolean) =>
-          before.filter((l) => l.contactId === contactId && keep(l)).map((l) => ({ accountId: l.accountId, jobTitle: l.jobTitle }));
-        await tx.activities.updated('Contact', contactId, { accounts: accountsOf(() => true) }, { accounts: accountsOf((l) => l.accountId !== id) });
+          before
+            .filter((l) => l.contactId === contactId && keep(l))
+            .map((l) => ({ accountId: l.accountId, jobTitle: l.jobTitle }));
+        await tx.activities.updated(
+          'Contact',
+          contactId,
+          { accounts: accountsOf(() => true) },
+          { accounts: accountsOf((l) => l.accountId !== id) },
+        );
       }
       await tx.activities.deleted('Account', id, snapshot(toAccountResponse(entity)));
     });
@@ -206,7 +221,8 @@ export class AccountsService {
       .orderBy('a.created_at')
       .getMany();
     const map = new Map<string, string>();
-    for (const r of rows) if (r.chamberOfCommerce && !map.has(r.chamberOfCommerce)) map.set(r.chamberOfCommerce, r.id);
+    for (const r of rows)
+      if (r.chamberOfCommerce && !map.has(r.chamberOfCommerce)) map.set(r.chamberOfCommerce, r.id);
     return map;
   }
 
@@ -220,10 +236,12 @@ export class AccountsService {
     const duplicate = duplicateAttributeKey(body.attributes);
     await collectFieldErrors([
       async () => {
-        if (duplicate >= 0) throw badRequest({ [`attributes[${duplicate}].key`]: ['key is used by an earlier attribute'] });
+        if (duplicate >= 0)
+          throw badRequest({ [`attributes[${duplicate}].key`]: ['key is used by an earlier attribute'] });
       },
       () => this.users.assertMembers(tx.manager, tx.ctx, 'ownerId', [body.ownerId]),
-      () => this.users.assertMembers(tx.manager, tx.ctx, 'salesOrderProcessorId', [body.salesOrderProcessorId]),
+      () =>
+        this.users.assertMembers(tx.manager, tx.ctx, 'salesOrderProcessorId', [body.salesOrderProcessorId]),
       () => tx.repo(CatalogEntity, 'Catalog').assertReferences('productCatalogId', body.productCatalogId),
     ]);
   }

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import {
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { bodyFormats, commentEntityTypes } from './comment.entity';
@@ -7,17 +16,31 @@ import type { BodyFormat, CommentEntityType } from './comment.entity';
 
 class CommentContent extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 65535, description: 'Json: must parse as JSON; Markdown and Text: any text' })
-  @IsString() @MinLength(1) @MaxLength(65535) body: string;
-  @ApiPropertyOptional({ enum: bodyFormats, default: 'Text' }) @IsOptional() @IsIn(bodyFormats) bodyFormat?: BodyFormat;
+  @IsString()
+  @MinLength(1)
+  @MaxLength(65535)
+  body: string;
+  @ApiPropertyOptional({ enum: bodyFormats, default: 'Text' })
+  @IsOptional()
+  @IsIn(bodyFormats)
+  bodyFormat?: BodyFormat;
 }
 
 export class CreateCommentRequest extends CommentContent {
-  @ApiProperty({ format: 'uuid', description: 'The entity the comment is about; it must exist in the workspace' }) @IsUUID() entityId: string;
+  @ApiProperty({
+    format: 'uuid',
+    description: 'The entity the comment is about; it must exist in the workspace',
+  })
+  @IsUUID()
+  entityId: string;
   @ApiProperty({ enum: commentEntityTypes }) @IsIn(commentEntityTypes) entityType: CommentEntityType;
 }
 
 export class UpdateCommentRequest extends CommentContent {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class CommentEntityRef {
@@ -26,9 +49,20 @@ export class CommentEntityRef {
 }
 
 export class CommentAuthor {
-  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'null when the service wrote it' }) id: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'null when the service wrote it',
+  })
+  id: string | null;
   @ApiProperty({ enum: ['User', 'Client', 'System'] }) type: string;
-  @ApiProperty({ type: 'string', nullable: true, description: 'null when the author is no longer in the workspace' }) displayName: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'null when the author is no longer in the workspace',
+  })
+  displayName: string | null;
 }
 
 export class CommentResponse extends ScopedResponse {
@@ -36,22 +70,46 @@ export class CommentResponse extends ScopedResponse {
   @ApiProperty({ enum: bodyFormats }) bodyFormat: BodyFormat;
   @ApiProperty({ readOnly: true, description: 'true once the comment was updated' }) isEdited: boolean;
   @ApiProperty({ type: CommentEntityRef, description: 'What the comment is about' }) entity: CommentEntityRef;
-  @ApiProperty({ type: CommentAuthor, description: 'Who wrote it; only they (or an Admin/Owner) may update or delete it' })
+  @ApiProperty({
+    type: CommentAuthor,
+    description: 'Who wrote it; only they (or an Admin/Owner) may update or delete it',
+  })
   author: CommentAuthor;
 }
 export class CommentPage extends PageOf(CommentResponse) {}
 
 export class CommentListQuery extends ListQuery(['CreatedAt'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Comments about these entities' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) entity_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  entity_ids?: string[];
   @ApiPropertyOptional({ type: [String], enum: commentEntityTypes })
-  @IsOptional() @ArrayFilter() @IsArray() @IsIn(commentEntityTypes, { each: true }) entity_types?: CommentEntityType[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsIn(commentEntityTypes, { each: true })
+  entity_types?: CommentEntityType[];
   @ApiPropertyOptional({ name: 'created_at.Min', format: 'date-time', description: 'Inclusive lower bound' })
-  @IsOptional() @IsISO8601({ strict: true }) 'created_at.Min'?: string;
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  'created_at.Min'?: string;
   @ApiPropertyOptional({ name: 'created_at.Max', format: 'date-time', description: 'Inclusive upper bound' })
-  @IsOptional() @IsISO8601({ strict: true }) 'created_at.Max'?: string;
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  'created_at.Max'?: string;
 }

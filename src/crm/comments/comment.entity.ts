@@ -6,7 +6,15 @@ export const bodyFormats = ['Text', 'Json', 'Markdown'] as const;
 export type BodyFormat = (typeof bodyFormats)[number];
 
 /** The resources a comment can be about (CONTRACT §9). */
-export const commentEntityTypes = ['Account', 'Contact', 'Deal', 'Product', 'SalesOrder', 'ProductCategory', 'Location'] as const;
+export const commentEntityTypes = [
+  'Account',
+  'Contact',
+  'Deal',
+  'Product',
+  'SalesOrder',
+  'ProductCategory',
+  'Location',
+] as const;
 export type CommentEntityType = (typeof commentEntityTypes)[number];
 
 /**
@@ -19,7 +27,10 @@ export type CommentEntityType = (typeof commentEntityTypes)[number];
 @Index('ix_comments_created_at', ['workspaceId', 'createdAt', 'id'])
 @Index('ix_comments_external_reference', ['workspaceId', 'externalReference'])
 @Check('ck_comments__body_format', `"body_format" IN ('Text', 'Json', 'Markdown')`)
-@Check('ck_comments__entity_type', `"entity_type" IN ('Account', 'Contact', 'Deal', 'Product', 'SalesOrder', 'ProductCategory', 'Location')`)
+@Check(
+  'ck_comments__entity_type',
+  `"entity_type" IN ('Account', 'Contact', 'Deal', 'Product', 'SalesOrder', 'ProductCategory', 'Location')`,
+)
 export class CommentEntity extends ScopedEntity {
   @Column('uuid') entityId: string;
   @Column({ type: 'varchar', length: 50 }) entityType: CommentEntityType;

@@ -5,7 +5,13 @@ import type { RequestContext } from '../../platform/database/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
-import { CommentListQuery, CommentPage, CommentResponse, CreateCommentRequest, UpdateCommentRequest } from './comment.dto';
+import {
+  CommentListQuery,
+  CommentPage,
+  CommentResponse,
+  CreateCommentRequest,
+  UpdateCommentRequest,
+} from './comment.dto';
 import { CommentsService } from './comments.service';
 
 @ApiTags('Comments')
@@ -15,7 +21,9 @@ export class CommentsCoreController {
   constructor(private readonly comments: CommentsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Comments of the workspace (filter by entity_ids for the comments about an entity)' })
+  @ApiOperation({
+    summary: 'Comments of the workspace (filter by entity_ids for the comments about an entity)',
+  })
   @ApiOkResponse({ type: CommentPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: CommentListQuery): Promise<Page<CommentResponse>> {
@@ -26,7 +34,8 @@ export class CommentsCoreController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Comment on an entity',
-    description: 'The entity must exist in the workspace. A comment about an account or contact (or a deal, for its account) moves its lastContactMoment.',
+    description:
+      'The entity must exist in the workspace. A comment about an account or contact (or a deal, for its account) moves its lastContactMoment.',
   })
   @ApiOkResponse({ type: CommentResponse })
   @ApiProblems(400, 401, 403)
@@ -45,7 +54,11 @@ export class CommentsCoreController {
   @ApiOperation({ summary: 'Edit a comment (its author, or an Admin/Owner); sets isEdited' })
   @ApiOkResponse({ type: CommentResponse })
   @ApiProblems(400, 401, 403, 404, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateCommentRequest): Promise<CommentResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateCommentRequest,
+  ): Promise<CommentResponse> {
     assertSameId(id, body.id);
     return this.comments.update(ctx, id, body);
   }

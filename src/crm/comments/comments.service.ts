@@ -27,7 +27,12 @@ const toCommentResponse = (e: CommentEntity, names: Map<string, string | null>):
   },
 });
 
-const snapshot = (r: CommentResponse) => ({ body: r.body, bodyFormat: r.bodyFormat, entity: r.entity, externalReference: r.externalReference });
+const snapshot = (r: CommentResponse) => ({
+  body: r.body,
+  bodyFormat: r.bodyFormat,
+  entity: r.entity,
+  externalReference: r.externalReference,
+});
 
 function checkBody(body: string, format: BodyFormat): void {
   if (format !== 'Json') return;
@@ -63,12 +68,17 @@ export class CommentsService {
   async list(ctx: RequestContext, q: CommentListQuery): Promise<Page<CommentResponse>> {
     const qb = this.db.repo(ctx, CommentEntity, 'Comment').qb('c');
     if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
     if (q.entity_ids?.length) qb.andWhere('c.entity_id IN (:...entityIds)', { entityIds: q.entity_ids });
-    if (q.entity_types?.length) qb.andWhere('c.entity_type IN (:...entityTypes)', { entityTypes: q.entity_types });
+    if (q.entity_types?.length)
+      qb.andWhere('c.entity_type IN (:...entityTypes)', { entityTypes: q.entity_types });
     if (q['created_at.Min']) qb.andWhere('c.created_at >= :from', { from: q['created_at.Min'] });
     if (q['created_at.Max']) qb.andWhere('c.created_at <= :to', { to: q['created_at.Max'] });
-    const page = await paginate(qb, listParams(q), { sort: { CreatedAt: 'c.created_at' }, search: ['c.body'] });
+    const page = await paginate(qb, listParams(q), {
+      sort: { CreatedAt: 'c.created_at' },
+      search: ['c.body'],
+    });
     return { data: await this.answers(this.reader(ctx), page.data), total: page.total };
   }
 
@@ -81,9 +91,14 @@ export class CommentsService {
     checkBody(body.body, bodyFormat);
     return this.db.transaction(ctx, async (tx) => {
       const registration = entityType(body.entityType);
-      if (!registration) throw badRequest({ entityType: [`There is no such entity: ${body.entityType} is not available in this service yet.`] });
+      if (!registration)
+        throw badRequest({
+          entityType: [`There is no such entity: ${body.entityType} is not available in this service yet.`],
+        });
       if (!(await tx.repo(registration.target, body.entityType).exists({ id: body.entityId }))) {
-        throw badRequest({ entityId: [`${body.entityType} ${body.entityId} does not exist in this workspace.`] });
+        throw badRequest({
+          entityId: [`${body.entityType} ${body.entityId} does not exist in this workspace.`],
+        });
       }
       const saved = await tx.repo(CommentEntity, 'Comment').insert({
         entityId: body.entityId,
@@ -110,7 +125,12 @@ export class CommentsService {
       const comment = await repo.getForWrite(id);
       this.assertMayChange(ctx, comment);
       const before = await this.answer(tx, comment);
-      Object.assign(comment, { body: body.body, bodyFormat, isEdited: true, externalReference: body.externalReference ?? null });
+      Object.assign(comment, {
+        body: body.body,
+        bodyFormat,
+        isEdited: true,
+        externalReference: body.externalReference ?? null,
+      });
       const saved = await repo.save(comment);
       const after = await this.answer(tx, saved);
       await tx.activities.updated('Comment', id, snapshot(before), snapshot(after));
@@ -130,7 +150,9 @@ export class CommentsService {
   }
 
   private assertMayChange(ctx: RequestContext, comment: CommentEntity): void {
-    const isAuthor = comment.authorId !== null && comment.authorId === ctx.actor.id && comment.authorType === ctx.actor.type;
-    if (!isAuthor && !ctx.isAdmin()) throw forbidden('Only the author of a comment, or an Admin or Owner, may change or delete it.');
+    const isAuthor =
+      comment.authorId !== null && comment.authorId === ctx.actor.id && comment.authorType === ctx.actor.type;
+    if (!isAuthor && !ctx.isAdmin())
+      throw forbidden('Only the author of a comment, or an Admin or Owner, may change or delete it.');
   }
 }

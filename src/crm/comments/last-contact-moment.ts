@@ -17,11 +17,10 @@ export async function touchLastContact(
 ): Promise<void> {
   const set = 'last_contact_moment = greatest(coalesce(last_contact_moment, $3), $3)';
   if (type === 'Account' || type === 'Contact') {
-    await manager.query(`UPDATE ${type === 'Account' ? 'accounts' : 'contacts'} SET ${set} WHERE workspace_id = $1 AND id = $2`, [
-      ctx.workspaceId,
-      id,
-      at,
-    ]);
+    await manager.query(
+      `UPDATE ${type === 'Account' ? 'accounts' : 'contacts'} SET ${set} WHERE workspace_id = $1 AND id = $2`,
+      [ctx.workspaceId, id, at],
+    );
   } else if (type === 'Deal') {
     await manager.query(
       `UPDATE accounts SET ${set} WHERE workspace_id = $1 AND id = (SELECT account_id FROM deals WHERE workspace_id = $1 AND id = $2)`,
@@ -40,12 +39,17 @@ const commentable = new Set<string>(commentEntityTypes);
  * - `{Type}Deleted` of a commentable entity removes its comments.
  */
 export const lastContactMomentObserver: ActivityObserver = async (manager, ctx, recorded) => {
-  const explicit = new Set(recorded.filter((a) => /^(Account|Contact)LastContactMomentUpdated$/.test(a.type)).map((a) => a.entityId));
+  const explicit = new Set(
+    recorded.filter((a) => /^(Account|Contact)LastContactMomentUpdated$/.test(a.type)).map((a) => a.entityId),
+  );
   const done = new Set<string>();
   for (const a of recorded) {
     const deleted = a.type === `${a.entityType}Deleted`;
     if (deleted && commentable.has(a.entityType)) {
-      await manager.query('DELETE FROM comments WHERE workspace_id = $1 AND entity_id = $2', [ctx.workspaceId, a.entityId]);
+      await manager.query('DELETE FROM comments WHERE workspace_id = $1 AND entity_id = $2', [
+        ctx.workspaceId,
+        a.entityId,
+      ]);
     }
     if (deleted || (a.type === `${a.entityType}Created` && a.entityType !== 'Deal')) continue;
     if (explicit.has(a.entityId) || done.has(a.entityId)) continue;

@@ -5,7 +5,12 @@ import type { RequestContext } from '../../platform/database/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems } from '../../platform/http/openapi';
 import { invalidField } from '../../platform/http/problem';
-import { chamberOfCommerceNumberPattern, SuggestedAccountDetails, SuggestedAccountPage, SuggestQuery } from './company-register.dto';
+import {
+  chamberOfCommerceNumberPattern,
+  SuggestedAccountDetails,
+  SuggestedAccountPage,
+  SuggestQuery,
+} from './company-register.dto';
 import type { SuggestedAccount } from './company-register.dto';
 import { CompanyRegisterService } from './company-register.service';
 
@@ -17,7 +22,9 @@ export class CompanyRegisterController {
   constructor(private readonly companyRegister: CompanyRegisterService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Suggested accounts: companies of the Chamber of Commerce (KvK) matching a name or number' })
+  @ApiOperation({
+    summary: 'Suggested accounts: companies of the Chamber of Commerce (KvK) matching a name or number',
+  })
   @ApiOkResponse({ type: SuggestedAccountPage })
   @ApiProblems(400, 401, 403, 503)
   suggest(@Ctx() ctx: RequestContext, @Query() q: SuggestQuery): Promise<Page<SuggestedAccount>> {
@@ -29,8 +36,12 @@ export class CompanyRegisterController {
   @ApiParam({ name: 'chamberOfCommerceNumber', description: '8 digits', example: '69599084' })
   @ApiOkResponse({ type: SuggestedAccountDetails })
   @ApiProblems(400, 401, 403, 404, 503)
-  details(@Ctx() ctx: RequestContext, @Param('chamberOfCommerceNumber') number: string): Promise<SuggestedAccountDetails> {
-    if (!chamberOfCommerceNumberPattern.test(number)) throw invalidField('chamberOfCommerceNumber', 'chamberOfCommerceNumber must be 8 digits');
+  details(
+    @Ctx() ctx: RequestContext,
+    @Param('chamberOfCommerceNumber') number: string,
+  ): Promise<SuggestedAccountDetails> {
+    if (!chamberOfCommerceNumberPattern.test(number))
+      throw invalidField('chamberOfCommerceNumber', 'chamberOfCommerceNumber must be 8 digits');
     return this.companyRegister.details(ctx, number);
   }
 }

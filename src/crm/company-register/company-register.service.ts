@@ -17,8 +17,13 @@ export class CompanyRegisterService {
 
   async suggest(ctx: RequestContext, query: string): Promise<Page<SuggestedAccount>> {
     const hits = await this.register.search(query);
-    const existing = await this.accounts.idsByChamberOfCommerce(ctx, [...new Set(hits.map((h) => h.chamberOfCommerceNumber))]);
-    const data = hits.map((h) => ({ ...h, existingAccountId: existing.get(h.chamberOfCommerceNumber) ?? null }));
+    const existing = await this.accounts.idsByChamberOfCommerce(ctx, [
+      ...new Set(hits.map((h) => h.chamberOfCommerceNumber)),
+    ]);
+    const data = hits.map((h) => ({
+      ...h,
+      existingAccountId: existing.get(h.chamberOfCommerceNumber) ?? null,
+    }));
     return { data, total: data.length };
   }
 

@@ -20,8 +20,13 @@ describe('KvkCompanyRegister', () => {
   });
 
   it('answers 503 when the register cannot be reached', async () => {
-    const register = new KvkCompanyRegister(loadEnv({ NODE_ENV: 'test', KVK_API_URL: 'http://127.0.0.1:9', KVK_API_KEY: 'k' }), 2000);
-    await expect(register.profile('69599084')).rejects.toMatchObject({ detail: expect.stringMatching(/could not be reached/) });
+    const register = new KvkCompanyRegister(
+      loadEnv({ NODE_ENV: 'test', KVK_API_URL: 'http://127.0.0.1:9', KVK_API_KEY: 'k' }),
+      2000,
+    );
+    await expect(register.profile('69599084')).rejects.toMatchObject({
+      detail: expect.stringMatching(/could not be reached/),
+    });
   });
 
   it('maps a sparse profile with every field present', () => {
@@ -38,14 +43,31 @@ describe('KvkCompanyRegister', () => {
       chamberOfCommerceRubricationCodes: [],
       addresses: [],
     });
-    expect(mapKvkProfile({ kvkNummer: '12345678', formeleRegistratiedatum: '20200131' }).foundationDate).toBe('2020-01-31');
+    expect(mapKvkProfile({ kvkNummer: '12345678', formeleRegistratiedatum: '20200131' }).foundationDate).toBe(
+      '2020-01-31',
+    );
   });
 
   it('maps foreign addresses of search hits', () => {
     expect(
       mapKvkSearch({
-        resultaten: [{ kvkNummer: '1', naam: 'Abroad', adres: { buitenlandsAdres: { straatHuisnummer: 'Rue 1', postcodeWoonplaats: '1000 Bruxelles' } } }],
+        resultaten: [
+          {
+            kvkNummer: '1',
+            naam: 'Abroad',
+            adres: { buitenlandsAdres: { straatHuisnummer: 'Rue 1', postcodeWoonplaats: '1000 Bruxelles' } },
+          },
+        ],
       }),
-    ).toEqual([{ chamberOfCommerceNumber: '1', branchNumber: null, displayName: 'Abroad', kind: null, street: 'Rue 1', city: '1000 Bruxelles' }]);
+    ).toEqual([
+      {
+        chamberOfCommerceNumber: '1',
+        branchNumber: null,
+        displayName: 'Abroad',
+        kind: null,
+        street: 'Rue 1',
+        city: '1000 Bruxelles',
+      },
+    ]);
   });
 });

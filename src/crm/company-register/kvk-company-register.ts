@@ -1,7 +1,11 @@
 import { Env } from '../../config/env';
 import { serviceUnavailable } from '../../platform/http/problem';
 import type { RegisteredAddress } from './company-register.dto';
-import type { CompanyRegisterProvider, RegisterProfile, RegisterSearchHit } from './company-register.provider';
+import type {
+  CompanyRegisterProvider,
+  RegisterProfile,
+  RegisterSearchHit,
+} from './company-register.provider';
 
 /** The parts of the KvK answers this adapter reads (Zoeken API v2, Basisprofiel API v1). */
 interface KvkAddress {
@@ -22,7 +26,10 @@ interface KvkSearchAnswer {
     vestigingsnummer?: string;
     naam: string;
     type?: string;
-    adres?: { binnenlandsAdres?: KvkAddress; buitenlandsAdres?: { straatHuisnummer?: string; postcodeWoonplaats?: string } };
+    adres?: {
+      binnenlandsAdres?: KvkAddress;
+      buitenlandsAdres?: { straatHuisnummer?: string; postcodeWoonplaats?: string };
+    };
   }>;
 }
 interface KvkBranch {
@@ -47,10 +54,18 @@ interface KvkProfile {
   };
 }
 
-const countries: Record<string, string> = { nederland: 'NL', belgië: 'BE', belgie: 'BE', duitsland: 'DE', frankrijk: 'FR', luxemburg: 'LU' };
+const countries: Record<string, string> = {
+  nederland: 'NL',
+  belgië: 'BE',
+  belgie: 'BE',
+  duitsland: 'DE',
+  frankrijk: 'FR',
+  luxemburg: 'LU',
+};
 
 /** `20170308` → `2017-03-08`; anything else → null. */
-const kvkDate = (v: string | undefined): string | null => (v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null);
+const kvkDate = (v: string | undefined): string | null =>
+  v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null;
 
 function toAddress(a: KvkAddress): RegisteredAddress {
   const postbox = a.postbusnummer != null && !a.straatnaam;
@@ -72,7 +87,9 @@ export function mapKvkProfile(p: KvkProfile): RegisterProfile {
   const branch = p._embedded?.hoofdvestiging;
   const owner = p._embedded?.eigenaar;
   const tradeNames = [...(p.handelsnamen ?? [])].sort((a, b) => (a.volgorde ?? 0) - (b.volgorde ?? 0));
-  const activities = [...(p.sbiActiviteiten ?? [])].sort((a, b) => (a.indHoofdactiviteit === 'Ja' ? -1 : 0) - (b.indHoofdactiviteit === 'Ja' ? -1 : 0));
+  const activities = [...(p.sbiActiviteiten ?? [])].sort(
+    (a, b) => (a.indHoofdactiviteit === 'Ja' ? -1 : 0) - (b.indHoofdactiviteit === 'Ja' ? -1 : 0),
+  );
   return {
     chamberOfCommerceNumber: p.kvkNummer,
     branchNumber: branch?.vestigingsnummer ?? null,
@@ -161,7 +178,9 @@ export class KvkCompanyRegister implements CompanyRegisterProvider {
     const cached = this.profiles.get(chamberOfCommerceNumber);
     if (cached) return cached;
     if (this.unknown.get(chamberOfCommerceNumber)) return null;
-    const answer = await this.call<KvkProfile>(`/v1/basisprofielen/${encodeURIComponent(chamberOfCommerceNumber)}`);
+    const answer = await this.call<KvkProfile>(
+      `/v1/basisprofielen/${encodeURIComponent(chamberOfCommerceNumber)}`,
+    );
     if (!answer) {
       this.unknown.set(chamberOfCommerceNumber, true);
       return null;
@@ -180,7 +199,10 @@ export class KvkCompanyRegister implements CompanyRegisterProvider {
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     let res: Response;
     try {
-      res = await fetch(url, { headers: { apikey: key, accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
+      res = await fetch(url, {
+        headers: { apikey: key, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch {
       throw serviceUnavailable('The company register (KvK) did not answer in time or could not be reached.');
     }

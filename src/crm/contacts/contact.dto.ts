@@ -34,7 +34,8 @@ export class ContactAddressDto extends PostalAddressDto {
 /** A contact's link to an account; the first link is the contact's primary account. */
 export class ContactAccountLink {
   @ApiProperty({ format: 'uuid', description: 'An account of the workspace' }) @IsUUID() accountId: string;
-  @text(255, 'The contact’s job title at this account') @IsOptional() @IsString() @MaxLength(255) jobTitle: string | null;
+  @text(255, 'The contact’s job title at this account') @IsOptional() @IsString() @MaxLength(255) jobTitle:
+    string | null;
 }
 
 /** The fields of a contact's create and update bodies. */
@@ -42,42 +43,106 @@ export class ContactBody extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) firstName: string;
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) lastName: string;
   @text(255) @IsOptional() @IsString() @MaxLength(255) middleName?: string | null;
-  @text(255, 'Derived from first, middle and last name when omitted') @IsOptional() @IsString() @MaxLength(255) displayName?: string | null;
-  @ApiPropertyOptional({ type: 'integer', format: 'int32', default: 0 }) @IsOptional() @IsInt() @Min(-2147483648) @Max(2147483647)
+  @text(255, 'Derived from first, middle and last name when omitted')
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  displayName?: string | null;
+  @ApiPropertyOptional({ type: 'integer', format: 'int32', default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(-2147483648)
+  @Max(2147483647)
   displayOrder?: number | null;
   @text(65535) @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
   @ApiPropertyOptional({ type: 'string', format: 'date', nullable: true, example: '1980-04-23' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateOfBirth must be a date YYYY-MM-DD' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateOfBirth must be a date YYYY-MM-DD' })
   dateOfBirth?: string | null;
   @ApiPropertyOptional({ enum: genders, nullable: true }) @IsOptional() @IsIn(genders) gender?: Gender | null;
-  @text(255, 'Salutation or academic title, e.g. `Dr.`') @IsOptional() @IsString() @MaxLength(255) title?: string | null;
+  @text(255, 'Salutation or academic title, e.g. `Dr.`') @IsOptional() @IsString() @MaxLength(255) title?:
+    string | null;
   @text(255) @IsOptional() @IsString() @MaxLength(255) jobTitle?: string | null;
   @text(65535) @IsOptional() @IsString() @MaxLength(65535) notes?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'A user of the workspace' })
-  @IsOptional() @IsUUID() ownerId?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'A user of the workspace who processes sales orders' })
-  @IsOptional() @IsUUID() salesOrderProcessorId?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'A client login of the workspace; one contact per client login' })
-  @IsOptional() @IsUUID() clientLoginId?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'A user of the workspace',
+  })
+  @IsOptional()
+  @IsUUID()
+  ownerId?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'A user of the workspace who processes sales orders',
+  })
+  @IsOptional()
+  @IsUUID()
+  salesOrderProcessorId?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'A client login of the workspace; one contact per client login',
+  })
+  @IsOptional()
+  @IsUUID()
+  clientLoginId?: string | null;
   @text(65535) @IsOptional() @IsString() @MaxLength(65535) interestsAndHobbies?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true })
+  @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })
+  @IsOptional()
+  @IsISO8601({ strict: true })
   lastContactMoment?: string | null;
   @ApiPropertyOptional({ type: [String], description: 'Tags (trimmed; duplicates removed)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @MaxLength(255, { each: true }) tags?: string[];
-  @ApiPropertyOptional({ type: [ContactAccountLink], description: 'Accounts of the contact; the first is the primary account' })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => ContactAccountLink) accounts?: ContactAccountLink[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  tags?: string[];
+  @ApiPropertyOptional({
+    type: [ContactAccountLink],
+    description: 'Accounts of the contact; the first is the primary account',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => ContactAccountLink)
+  accounts?: ContactAccountLink[];
   @ApiPropertyOptional({ type: ContactDetailsDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => ContactDetailsDto) contactDetails?: ContactDetailsDto | null;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ContactDetailsDto)
+  contactDetails?: ContactDetailsDto | null;
   @ApiPropertyOptional({ type: [ContactAddressDto] })
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => ContactAddressDto) addresses?: ContactAddressDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => ContactAddressDto)
+  addresses?: ContactAddressDto[];
   @ApiPropertyOptional({ type: [CustomAttributeDto], description: 'Custom attributes; keys unique' })
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => CustomAttributeDto) attributes?: CustomAttributeDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => CustomAttributeDto)
+  attributes?: CustomAttributeDto[];
 }
 
 export class CreateContactRequest extends ContactBody {}
 
 export class UpdateContactRequest extends ContactBody {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class ContactResponse extends ScopedResponse {
@@ -98,7 +163,8 @@ export class ContactResponse extends ScopedResponse {
   @ApiProperty({ type: 'string', nullable: true }) interestsAndHobbies: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastContactMoment: string | null;
   @ApiProperty({ type: [String] }) tags: string[];
-  @ApiProperty({ type: [ContactAccountLink], description: 'The first is the primary account' }) accounts: ContactAccountLink[];
+  @ApiProperty({ type: [ContactAccountLink], description: 'The first is the primary account' })
+  accounts: ContactAccountLink[];
   @ApiProperty({ type: ContactDetailsDto }) contactDetails: ContactDetailsDto;
   @ApiProperty({ type: [ContactAddressDto] }) addresses: ContactAddressDto[];
   @ApiProperty({ type: [CustomAttributeDto] }) attributes: CustomAttributeDto[];
@@ -107,19 +173,46 @@ export class ContactPage extends PageOf(ContactResponse) {}
 
 export class ContactListQuery extends ListQuery(['DisplayName', 'ModifiedAt'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Contacts with one of these job titles (the contact’s own `jobTitle`)' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) job_titles?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Contacts with one of these job titles (the contact’s own `jobTitle`)',
+  })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  job_titles?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) owner_ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  owner_ids?: string[];
   @ApiPropertyOptional({ type: [String], description: 'Contacts with any of these tags' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) tags?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  tags?: string[];
 }
 
 export class ContactFilterableValues {
   @ApiProperty({ type: [ValueCount], description: 'Values of `job_titles`' }) jobTitles: ValueCount[];
-  @ApiProperty({ type: [ValueCount], description: 'Values of `owner_ids` (user ids)' }) ownerIds: ValueCount[];
+  @ApiProperty({ type: [ValueCount], description: 'Values of `owner_ids` (user ids)' })
+  ownerIds: ValueCount[];
   @ApiProperty({ type: [ValueCount], description: 'Values of `tags`' }) tags: ValueCount[];
 }

@@ -57,7 +57,9 @@ export class ContactEntity extends ScopedEntity {
   clientLogin?: ClientLoginEntity;
 
   @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'owner_id' }) owner?: UserEntity;
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'sales_order_processor_id' }) salesOrderProcessor?: UserEntity;
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'sales_order_processor_id' })
+  salesOrderProcessor?: UserEntity;
 }
 
 /**
@@ -77,7 +79,13 @@ export class ContactAccountEntity {
   @Column({ type: 'varchar', length: 255, nullable: true }) jobTitle: string | null;
   @Column({ type: 'integer' }) position: number;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
-  @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'contact_id' }) contact?: ContactEntity;
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'account_id' }) account?: AccountEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
+  @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'contact_id' })
+  contact?: ContactEntity;
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
 }

@@ -7,7 +7,14 @@ import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
 import { ValueCountPage } from '../accounts/account.dto';
 import type { ValueCount } from '../accounts/account.dto';
-import { ContactFilterableValues, ContactListQuery, ContactPage, ContactResponse, CreateContactRequest, UpdateContactRequest } from './contact.dto';
+import {
+  ContactFilterableValues,
+  ContactListQuery,
+  ContactPage,
+  ContactResponse,
+  CreateContactRequest,
+  UpdateContactRequest,
+} from './contact.dto';
 import { ContactsService } from './contacts.service';
 
 @ApiTags('Contacts')
@@ -17,7 +24,9 @@ export class ContactsCoreController {
   constructor(private readonly contacts: ContactsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Contacts of the workspace; `Query` searches display, first and last name and job title' })
+  @ApiOperation({
+    summary: 'Contacts of the workspace; `Query` searches display, first and last name and job title',
+  })
   @ApiOkResponse({ type: ContactPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: ContactListQuery): Promise<Page<ContactResponse>> {
@@ -50,7 +59,9 @@ export class ContactsCoreController {
   }
 
   @Get('filterable-values')
-  @ApiOperation({ summary: 'For each list filter (job_titles, owner_ids, tags) the values in use, with counts' })
+  @ApiOperation({
+    summary: 'For each list filter (job_titles, owner_ids, tags) the values in use, with counts',
+  })
   @ApiOkResponse({ type: ContactFilterableValues })
   @ApiProblems(401, 403)
   filterableValues(@Ctx() ctx: RequestContext): Promise<ContactFilterableValues> {
@@ -65,10 +76,16 @@ export class ContactsCoreController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Replace a contact (omitted optional fields become null / empty; `accounts` replaces the links)' })
+  @ApiOperation({
+    summary: 'Replace a contact (omitted optional fields become null / empty; `accounts` replaces the links)',
+  })
   @ApiOkResponse({ type: ContactResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateContactRequest): Promise<ContactResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateContactRequest,
+  ): Promise<ContactResponse> {
     assertSameId(id, body.id);
     return this.contacts.update(ctx, id, body);
   }

@@ -11,7 +11,13 @@ import { badRequest, FieldErrors } from '../../platform/http/problem';
 import { dateOnly, respond, scopedFields } from '../../platform/http/resource';
 import type { ValueCount } from '../accounts/account.dto';
 import { AccountEntity } from '../accounts/account.entity';
-import { contactDetails, customAttributes, distinctStrings, duplicateAttributeKey, postalAddress } from '../accounts/account-members.dto';
+import {
+  contactDetails,
+  customAttributes,
+  distinctStrings,
+  duplicateAttributeKey,
+  postalAddress,
+} from '../accounts/account-members.dto';
 import { collectFieldErrors } from '../accounts/accounts.service';
 import { countValues } from '../accounts/value-counts';
 import { ContactBody, ContactFilterableValues, ContactListQuery, ContactResponse } from './contact.dto';
@@ -101,7 +107,8 @@ export class ContactsService {
   async list(ctx: RequestContext, q: ContactListQuery): Promise<Page<ContactResponse>> {
     const qb = this.db.repo(ctx, ContactEntity, 'Contact').qb('c');
     if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
     if (q.job_titles?.length) qb.andWhere('c.job_title IN (:...jobTitles)', { jobTitles: q.job_titles });
     if (q.owner_ids?.length) qb.andWhere('c.owner_id IN (:...owners)', { owners: q.owner_ids });
     if (q.tags?.length) qb.andWhere('c.tags && CAST(:tags AS text[])', { tags: q.tags });
@@ -109,7 +116,10 @@ export class ContactsService {
       sort: { DisplayName: 'lower(c.display_name)', ModifiedAt: 'c.modified_at' },
       search: ['c.display_name', 'c.first_name', 'c.last_name', 'c.job_title'],
     });
-    const links = await this.linksOf(this.db.repo(ctx, ContactAccountEntity), page.data.map((c) => c.id));
+    const links = await this.linksOf(
+      this.db.repo(ctx, ContactAccountEntity),
+      page.data.map((c) => c.id),
+    );
     return { data: page.data.map((c) => toContactResponse(c, links)), total: page.total };
   }
 
@@ -172,7 +182,10 @@ export class ContactsService {
     return { jobTitles, ownerIds, tags };
   }
 
-  private async linksOf(repo: ScopedRepository<ContactAccountEntity>, contactIds: string[]): Promise<ContactAccountEntity[]> {
+  private async linksOf(
+    repo: ScopedRepository<ContactAccountEntity>,
+    contactIds: string[],
+  ): Promise<ContactAccountEntity[]> {
     if (contactIds.length === 0) return [];
     return repo.find({ where: { contactId: In(contactIds) }, order: { position: 'ASC' } });
   }
@@ -196,17 +209,22 @@ export class ContactsService {
         if (duplicate >= 0) errors[`attributes[${duplicate}].key`] = ['key is used by an earlier attribute'];
         const accountIds = (body.accounts ?? []).map((a) => a.accountId);
         const found = accountIds.length
-          ? await tx.repo(AccountEntity, 'Account').find({ select: { id: true }, where: { id: In([...new Set(accountIds)]) } })
+          ? await tx
+              .repo(AccountEntity, 'Account')
+              .find({ select: { id: true }, where: { id: In([...new Set(accountIds)]) } })
           : [];
         const known = new Set(found.map((a) => a.id));
         accountIds.forEach((id, i) => {
-          if (!known.has(id)) errors[`accounts[${i}].accountId`] = [`Account ${id} does not exist in this workspace.`];
-          else if (accountIds.indexOf(id) !== i) errors[`accounts[${i}].accountId`] = ['the account is linked more than once'];
+          if (!known.has(id))
+            errors[`accounts[${i}].accountId`] = [`Account ${id} does not exist in this workspace.`];
+          else if (accountIds.indexOf(id) !== i)
+            errors[`accounts[${i}].accountId`] = ['the account is linked more than once'];
         });
         if (Object.keys(errors).length > 0) throw badRequest(errors);
       },
       () => this.users.assertMembers(tx.manager, tx.ctx, 'ownerId', [body.ownerId]),
-      () => this.users.assertMembers(tx.manager, tx.ctx, 'salesOrderProcessorId', [body.salesOrderProcessorId]),
+      () =>
+        this.users.assertMembers(tx.manager, tx.ctx, 'salesOrderProcessorId', [body.salesOrderProcessorId]),
       () => tx.repo(ClientLoginEntity, 'Client login').assertReferences('clientLoginId', body.clientLoginId),
     ]);
   }

@@ -2,7 +2,10 @@ import type { FieldErrors } from '../../platform/http/problem';
 import type { PipelineCustomField, PipelineStatusEntity } from '../pipelines/pipeline.entity';
 import type { CustomFieldValue } from './deal.entity';
 
-const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isDate = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** Checks a deal's `customFields` against its pipeline's definitions; adds a message per bad key. */
 export function checkCustomFields(
@@ -15,7 +18,9 @@ export function checkCustomFields(
     const field = `customFields.${key}`;
     const def = definitions.find((d) => d.key === key);
     if (!def) {
-      errors[field] = [`${key} is not a custom field of the pipeline (known: ${definitions.map((d) => d.key).join(', ') || 'none'})`];
+      errors[field] = [
+        `${key} is not a custom field of the pipeline (known: ${definitions.map((d) => d.key).join(', ') || 'none'})`,
+      ];
       continue;
     }
     if (value === null) {
@@ -27,7 +32,10 @@ export function checkCustomFields(
       (def.type === 'Number' && typeof value === 'number' && Number.isFinite(value)) ||
       (def.type === 'Boolean' && typeof value === 'boolean') ||
       (def.type === 'Date' && typeof value === 'string' && isDate(value));
-    if (!ok) errors[field] = [`must be ${def.type === 'Date' ? 'a date YYYY-MM-DD' : `a ${def.type.toLowerCase()}`} (custom field type ${def.type})`];
+    if (!ok)
+      errors[field] = [
+        `must be ${def.type === 'Date' ? 'a date YYYY-MM-DD' : `a ${def.type.toLowerCase()}`} (custom field type ${def.type})`,
+      ];
     else out[key] = value;
   }
   return out;

@@ -20,7 +20,8 @@ export class DealUsageService {
   /** The workspace's deals (scoped), narrowed by the usage filters. */
   private deals(ctx: RequestContext, q: DealUsageQuery): SelectQueryBuilder<DealEntity> {
     const qb = this.db.repo(ctx, DealEntity, 'Deal').qb('d');
-    if (q.pipeline_ids?.length) qb.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
+    if (q.pipeline_ids?.length)
+      qb.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
     if (q.archived !== undefined) qb.andWhere('d.archived = :archived', { archived: q.archived });
     return qb;
   }
@@ -74,7 +75,8 @@ export class DealUsageService {
         .addOrderBy(column)
         .getRawMany<Row>();
     };
-    const map = (rows: Row[]): FilterableValue[] => rows.map((r) => ({ value: String(r.value), label: r.label, count: Number(r.count) }));
+    const map = (rows: Row[]): FilterableValue[] =>
+      rows.map((r) => ({ value: String(r.value), label: r.label, count: Number(r.count) }));
     return {
       owners: map(await grouped('d.owner_id', ['users', 'x.id = d.owner_id', 'x.display_name'])),
       accounts: map(await grouped('d.account_id', ['accounts', 'x.id = d.account_id', 'x.display_name'])),

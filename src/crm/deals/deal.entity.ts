@@ -48,7 +48,9 @@ export class DealEntity extends ScopedEntity {
   @Column({ type: 'date', nullable: true }) endDate: string | null;
   @Column({ type: 'jsonb', default: () => "'{}'" }) customFields: Record<string, CustomFieldValue>;
 
-  @ManyToOne(() => PipelineEntity, { onDelete: 'NO ACTION' }) @JoinColumn({ name: 'pipeline_id' }) pipeline?: PipelineEntity;
+  @ManyToOne(() => PipelineEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'pipeline_id' })
+  pipeline?: PipelineEntity;
   @ManyToOne(() => PipelineStatusEntity, { onDelete: 'NO ACTION' })
   @JoinColumn([
     { name: 'workspace_id', referencedColumnName: 'workspaceId' },
@@ -58,7 +60,9 @@ export class DealEntity extends ScopedEntity {
   status?: PipelineStatusEntity;
   /** A user who leaves stops owning the deal; a deleted account leaves its deals without one. */
   @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'owner_id' }) owner?: UserEntity;
-  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'account_id' }) account?: AccountEntity;
+  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
 }
 
 /** A contact involved in a deal, with its role there; ordered by `position`. */
@@ -73,10 +77,14 @@ export class DealContactEntity {
   @Column({ type: 'varchar', length: 255, nullable: true }) role: string | null;
   @Column({ type: 'integer' }) position: number;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
   @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'deal_id' }) deal?: DealEntity;
   /** Deleting a contact takes it off its deals. */
-  @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'contact_id' }) contact?: ContactEntity;
+  @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'contact_id' })
+  contact?: ContactEntity;
 }
 
 /** A product line of a deal (quantity × unit price); a product on a deal cannot be deleted (409). */
@@ -94,7 +102,11 @@ export class DealProductEntity {
   @Column({ type: 'numeric', precision: 18, scale: 4 }) unitPrice: string;
   @Column({ type: 'integer' }) position: number;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
   @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'deal_id' }) deal?: DealEntity;
-  @ManyToOne(() => ProductEntity, { onDelete: 'NO ACTION' }) @JoinColumn({ name: 'product_id' }) product?: ProductEntity;
+  @ManyToOne(() => ProductEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'product_id' })
+  product?: ProductEntity;
 }

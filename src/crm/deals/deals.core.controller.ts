@@ -40,7 +40,10 @@ export class DealsCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a deal', description: 'statusId must belong to pipelineId (400 naming statusId otherwise).' })
+  @ApiOperation({
+    summary: 'Create a deal',
+    description: 'statusId must belong to pipelineId (400 naming statusId otherwise).',
+  })
   @ApiOkResponse({ type: DealResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateDealRequest): Promise<DealResponse> {
@@ -64,7 +67,9 @@ export class DealsCoreController {
   }
 
   @Get('filterable-values')
-  @ApiOperation({ summary: 'The distinct values each deal list filter can take, with the number of deals having each' })
+  @ApiOperation({
+    summary: 'The distinct values each deal list filter can take, with the number of deals having each',
+  })
   @ApiOkResponse({ type: DealFilterableValues })
   @ApiProblems(400, 401, 403)
   filterableValues(@Ctx() ctx: RequestContext, @Query() q: DealUsageQuery): Promise<DealFilterableValues> {
@@ -98,7 +103,11 @@ export class DealsCoreController {
   @ApiOperation({ summary: 'Replace a deal (omitted optional fields become null / empty)' })
   @ApiOkResponse({ type: DealResponse })
   @ApiProblems(400, 401, 403, 404, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateDealRequest): Promise<DealResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateDealRequest,
+  ): Promise<DealResponse> {
     assertSameId(id, body.id);
     return this.deals.update(ctx, id, body);
   }

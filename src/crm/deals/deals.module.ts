@@ -26,7 +26,12 @@ ActivityRecorder.observe(lastContactMomentObserver);
  */
 @Module({
   imports: [IdentityModule],
-  controllers: [PipelinesCoreController, DealsCoreController, CommentsCoreController, DealStatisticsController],
+  controllers: [
+    PipelinesCoreController,
+    DealsCoreController,
+    CommentsCoreController,
+    DealStatisticsController,
+  ],
   providers: [PipelinesService, DealsService, DealUsageService, CommentsService, DealStatisticsService],
   exports: [PipelinesService, DealsService, CommentsService],
 })

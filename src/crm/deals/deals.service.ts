@@ -19,7 +19,11 @@ import { DealContactEntity, DealEntity, DealProductEntity } from './deal.entity'
 
 const num = (v: string) => Number(v);
 
-export const toDealResponse = (e: DealEntity, contacts: DealContactEntity[], products: DealProductEntity[]): DealResponse => ({
+export const toDealResponse = (
+  e: DealEntity,
+  contacts: DealContactEntity[],
+  products: DealProductEntity[],
+): DealResponse => ({
   ...scopedFields(e),
   title: e.title,
   expectedRevenue: e.expectedRevenue === null ? null : money(e.expectedRevenue),
@@ -34,10 +38,17 @@ export const toDealResponse = (e: DealEntity, contacts: DealContactEntity[], pro
   successRate: e.successRate,
   startDate: dateOnly(e.startDate),
   endDate: dateOnly(e.endDate),
-  contacts: contacts.sort((a, b) => a.position - b.position).map((c) => ({ contactId: c.contactId, role: c.role })),
+  contacts: contacts
+    .sort((a, b) => a.position - b.position)
+    .map((c) => ({ contactId: c.contactId, role: c.role })),
   products: products
     .sort((a, b) => a.position - b.position)
-    .map((p) => ({ productId: p.productId, quantity: num(p.quantity), unitPrice: num(p.unitPrice), total: money(num(p.quantity) * num(p.unitPrice)) })),
+    .map((p) => ({
+      productId: p.productId,
+      quantity: num(p.quantity),
+      unitPrice: num(p.unitPrice),
+      total: money(num(p.quantity) * num(p.unitPrice)),
+    })),
   customFields: e.customFields ?? {},
 });
 
@@ -97,12 +108,16 @@ export class DealsService {
   async list(ctx: RequestContext, q: DealListQuery): Promise<Page<DealResponse>> {
     const qb = this.db.repo(ctx, DealEntity, 'Deal').qb('d');
     if (q.ids?.length) qb.andWhere('d.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('d.external_reference IN (:...refs)', { refs: q.external_references });
-    if (q['expected_revenue.Min'] !== undefined) qb.andWhere('d.expected_revenue >= :revMin', { revMin: q['expected_revenue.Min'] });
-    if (q['expected_revenue.Max'] !== undefined) qb.andWhere('d.expected_revenue <= :revMax', { revMax: q['expected_revenue.Max'] });
+    if (q.external_references?.length)
+      qb.andWhere('d.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q['expected_revenue.Min'] !== undefined)
+      qb.andWhere('d.expected_revenue >= :revMin', { revMin: q['expected_revenue.Min'] });
+    if (q['expected_revenue.Max'] !== undefined)
+      qb.andWhere('d.expected_revenue <= :revMax', { revMax: q['expected_revenue.Max'] });
     if (q.owner_ids?.length) qb.andWhere('d.owner_id IN (:...owners)', { owners: q.owner_ids });
     if (q.account_ids?.length) qb.andWhere('d.account_id IN (:...accounts)', { accounts: q.account_ids });
-    if (q.pipeline_ids?.length) qb.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
+    if (q.pipeline_ids?.length)
+      qb.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
     if (q.status_ids?.length) qb.andWhere('d.status_id IN (:...statuses)', { statuses: q.status_ids });
     if (q.tags?.length) qb.andWhere('d.tags && :tags::text[]', { tags: q.tags });
     if (q.archived !== undefined) qb.andWhere('d.archived = :archived', { archived: q.archived });
@@ -167,7 +182,8 @@ export class DealsService {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(DealEntity, 'Deal');
       const deal = await repo.getForWrite(id);
-      if (deal.archived === archived) throw conflict(`Deal ${id} is ${archived ? 'already archived' : 'not archived'}.`);
+      if (deal.archived === archived)
+        throw conflict(`Deal ${id} is ${archived ? 'already archived' : 'not archived'}.`);
       deal.archived = archived;
       const saved = await repo.save(deal);
       await tx.activities.event('Deal', id, archived ? 'DealArchived' : 'DealRestored', {
@@ -184,11 +200,13 @@ export class DealsService {
     await this.users.assertMembers(tx.manager, tx.ctx, 'ownerId', [body.ownerId]);
     const errors: FieldErrors = {};
     const pipeline = await tx.repo(PipelineEntity, 'Pipeline').findOne({ id: body.pipelineId });
-    if (!pipeline) throw badRequest({ pipelineId: [`Pipeline ${body.pipelineId} does not exist in this workspace.`] });
+    if (!pipeline)
+      throw badRequest({ pipelineId: [`Pipeline ${body.pipelineId} does not exist in this workspace.`] });
     const statuses = await tx.repo(PipelineStatusEntity).find({ where: { pipelineId: pipeline.id } });
     const status = resolveStatus(statuses, body.statusId, isNew ? undefined : deal.statusId, errors);
     const customFields = checkCustomFields(pipeline.customFields, body.customFields ?? {}, errors);
-    if (body.startDate && body.endDate && body.endDate < body.startDate) errors.endDate = ['must be on or after startDate'];
+    if (body.startDate && body.endDate && body.endDate < body.startDate)
+      errors.endDate = ['must be on or after startDate'];
     if (body.accountId && !(await tx.repo(AccountEntity).exists({ id: body.accountId }))) {
       errors.accountId = [`Account ${body.accountId} does not exist in this workspace.`];
     }
@@ -218,11 +236,14 @@ export class DealsService {
   private async checkLines(tx: Tx, body: CreateDealRequest, errors: FieldErrors): Promise<void> {
     const contacts = body.contacts ?? [];
     if (contacts.length) {
-      const found = await tx.repo(ContactEntity).find({ select: { id: true }, where: { id: In(contacts.map((c) => c.contactId)) } });
+      const found = await tx
+        .repo(ContactEntity)
+        .find({ select: { id: true }, where: { id: In(contacts.map((c) => c.contactId)) } });
       const have = new Set(found.map((c) => c.id));
       const seen = new Set<string>();
       contacts.forEach((c, i) => {
-        if (!have.has(c.contactId)) errors[`contacts[${i}].contactId`] = [`Contact ${c.contactId} does not exist in this workspace.`];
+        if (!have.has(c.contactId))
+          errors[`contacts[${i}].contactId`] = [`Contact ${c.contactId} does not exist in this workspace.`];
         else if (seen.has(c.contactId)) errors[`contacts[${i}].contactId`] = ['appears twice'];
         seen.add(c.contactId);
       });
@@ -230,10 +251,13 @@ export class DealsService {
     const products = body.products ?? [];
     const product = entityType('Product');
     if (products.length && product) {
-      const found = await tx.repo(product.target, 'Product').find({ select: { id: true }, where: { id: In(products.map((p) => p.productId)) } });
+      const found = await tx
+        .repo(product.target, 'Product')
+        .find({ select: { id: true }, where: { id: In(products.map((p) => p.productId)) } });
       const have = new Set(found.map((p) => p.id));
       products.forEach((p, i) => {
-        if (!have.has(p.productId)) errors[`products[${i}].productId`] = [`Product ${p.productId} does not exist in this workspace.`];
+        if (!have.has(p.productId))
+          errors[`products[${i}].productId`] = [`Product ${p.productId} does not exist in this workspace.`];
       });
     } else if (products.length) errors.products = ['Products are not available in this service.'];
   }
@@ -241,7 +265,14 @@ export class DealsService {
   private async saveLines(tx: Tx, dealId: string, body: CreateDealRequest): Promise<void> {
     const ws = tx.ctx.workspaceId;
     const contacts = (body.contacts ?? []).map((c, position) =>
-      Object.assign(new DealContactEntity(), { id: randomUUID(), workspaceId: ws, dealId, contactId: c.contactId, role: c.role ?? null, position }),
+      Object.assign(new DealContactEntity(), {
+        id: randomUUID(),
+        workspaceId: ws,
+        dealId,
+        contactId: c.contactId,
+        role: c.role ?? null,
+        position,
+      }),
     );
     const products = (body.products ?? []).map((p, position) =>
       Object.assign(new DealProductEntity(), {

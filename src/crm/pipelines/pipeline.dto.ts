@@ -23,44 +23,108 @@ import { customFieldTypes, statusKinds } from './pipeline.entity';
 import type { CustomFieldType, StatusKind } from './pipeline.entity';
 
 export class PipelineStatusBody {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Omit for a new status; repeat to keep an existing one (its deals stay on it)' })
-  @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Omit for a new status; repeat to keep an existing one (its deals stay on it)',
+  })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
-  @ApiPropertyOptional({ type: 'integer', description: 'Order of the stage; default its position in the array' })
-  @IsOptional() @IsInt() @Min(0) @Max(1000000) displayOrder?: number;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 100, default: 0, description: 'Default success rate (%) of deals in this stage' })
-  @IsOptional() @IsInt() @Min(0) @Max(100) successRate?: number;
-  @ApiPropertyOptional({ enum: statusKinds, default: 'Open' }) @IsOptional() @IsIn(statusKinds) kind?: StatusKind;
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Order of the stage; default its position in the array',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1000000)
+  displayOrder?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+    default: 0,
+    description: 'Default success rate (%) of deals in this stage',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  successRate?: number;
+  @ApiPropertyOptional({ enum: statusKinds, default: 'Open' })
+  @IsOptional()
+  @IsIn(statusKinds)
+  kind?: StatusKind;
 }
 
 export class PipelineCustomFieldBody {
-  @ApiProperty({ maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_]*$', description: 'Key of the value in a deal’s `customFields`' })
-  @IsString() @MaxLength(100) @Matches(/^[A-Za-z][A-Za-z0-9_]*$/, { message: 'key must start with a letter and hold letters, digits and _ only' })
+  @ApiProperty({
+    maxLength: 100,
+    pattern: '^[A-Za-z][A-Za-z0-9_]*$',
+    description: 'Key of the value in a deal’s `customFields`',
+  })
+  @IsString()
+  @MaxLength(100)
+  @Matches(/^[A-Za-z][A-Za-z0-9_]*$/, {
+    message: 'key must start with a letter and hold letters, digits and _ only',
+  })
   key: string;
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) label: string;
-  @ApiProperty({ enum: customFieldTypes, description: 'Text: string; Number: number; Date: YYYY-MM-DD; Boolean: true/false' })
-  @IsIn(customFieldTypes) type: CustomFieldType;
+  @ApiProperty({
+    enum: customFieldTypes,
+    description: 'Text: string; Number: number; Date: YYYY-MM-DD; Boolean: true/false',
+  })
+  @IsIn(customFieldTypes)
+  type: CustomFieldType;
 }
 
 export class CreatePipelineRequest extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 }) @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
+  description?: string | null;
   @ApiProperty({
     type: [PipelineStatusBody],
-    description: 'The stages, at least one. A deal created without statusId goes to the first Open stage (by displayOrder).',
+    description:
+      'The stages, at least one. A deal created without statusId goes to the first Open stage (by displayOrder).',
   })
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => PipelineStatusBody)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => PipelineStatusBody)
   statuses: PipelineStatusBody[];
-  @ApiPropertyOptional({ type: [String], description: 'Default tags of a new deal created in this pipeline without tags' })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @IsNotEmpty({ each: true }) @MaxLength(255, { each: true })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Default tags of a new deal created in this pipeline without tags',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(255, { each: true })
   tags?: string[];
-  @ApiPropertyOptional({ type: [PipelineCustomFieldBody], description: 'Extra fields the deals of this pipeline may carry (keys unique)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => PipelineCustomFieldBody)
+  @ApiPropertyOptional({
+    type: [PipelineCustomFieldBody],
+    description: 'Extra fields the deals of this pipeline may carry (keys unique)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => PipelineCustomFieldBody)
   customFields?: PipelineCustomFieldBody[];
 }
 
 export class UpdatePipelineRequest extends CreatePipelineRequest {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 export class PipelineStatusResponse {
@@ -80,7 +144,8 @@ export class PipelineCustomFieldResponse {
 export class PipelineResponse extends ScopedResponse {
   @ApiProperty() title: string;
   @ApiProperty({ type: 'string', nullable: true }) description: string | null;
-  @ApiProperty({ type: [PipelineStatusResponse], description: 'Ordered by displayOrder' }) statuses: PipelineStatusResponse[];
+  @ApiProperty({ type: [PipelineStatusResponse], description: 'Ordered by displayOrder' })
+  statuses: PipelineStatusResponse[];
   @ApiProperty({ type: [String], description: 'Default tags of new deals' }) tags: string[];
   @ApiProperty({ type: [PipelineCustomFieldResponse] }) customFields: PipelineCustomFieldResponse[];
 }
@@ -88,16 +153,30 @@ export class PipelinePage extends PageOf(PipelineResponse) {}
 
 export class PipelineListQuery extends ListQuery(['Title'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
 }
 
 /** Deals and money of one group (a status, or all Open / Won / Lost stages). */
 export class DealTally {
   @ApiProperty({ type: 'integer' }) dealCount: number;
-  @ApiProperty({ type: 'number', format: 'double', description: 'Sum of expectedRevenue (2 decimals)' }) expectedRevenue: number;
-  @ApiProperty({ type: 'number', format: 'double', description: 'Sum of expectedRevenue × successRate / 100 (2 decimals)' })
+  @ApiProperty({ type: 'number', format: 'double', description: 'Sum of expectedRevenue (2 decimals)' })
+  expectedRevenue: number;
+  @ApiProperty({
+    type: 'number',
+    format: 'double',
+    description: 'Sum of expectedRevenue × successRate / 100 (2 decimals)',
+  })
   weightedRevenue: number;
 }
 
@@ -110,7 +189,10 @@ export class PipelineStatusStatistics extends DealTally {
 
 export class PipelineStatisticsResponse {
   @ApiProperty({ format: 'uuid' }) pipelineId: string;
-  @ApiProperty({ type: [PipelineStatusStatistics], description: 'Every status of the pipeline, also those without deals' })
+  @ApiProperty({
+    type: [PipelineStatusStatistics],
+    description: 'Every status of the pipeline, also those without deals',
+  })
   statuses: PipelineStatusStatistics[];
   @ApiProperty({ type: DealTally }) open: DealTally;
   @ApiProperty({ type: DealTally }) won: DealTally;
@@ -119,7 +201,12 @@ export class PipelineStatisticsResponse {
 }
 
 export class PipelineStatisticsQuery {
-  @ApiPropertyOptional({ default: false, description: 'Count archived deals too (default: only deals that are not archived)' })
-  @IsOptional() @BooleanFilter() @IsBoolean()
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Count archived deals too (default: only deals that are not archived)',
+  })
+  @IsOptional()
+  @BooleanFilter()
+  @IsBoolean()
   include_archived?: boolean;
 }

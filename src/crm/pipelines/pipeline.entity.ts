@@ -48,6 +48,10 @@ export class PipelineStatusEntity {
   @Column({ type: 'integer' }) successRate: number;
   @Column({ type: 'varchar', length: 10 }) kind: StatusKind;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
-  @ManyToOne(() => PipelineEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'pipeline_id' }) pipeline?: PipelineEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
+  @ManyToOne(() => PipelineEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'pipeline_id' })
+  pipeline?: PipelineEntity;
 }

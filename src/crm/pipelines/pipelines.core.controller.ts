@@ -40,10 +40,17 @@ export class PipelinesCoreController {
   }
 
   @Get(':id/statistics')
-  @ApiOperation({ summary: 'Deals, expected and weighted revenue per status, and Open / Won / Lost totals (archived deals left out unless include_archived)' })
+  @ApiOperation({
+    summary:
+      'Deals, expected and weighted revenue per status, and Open / Won / Lost totals (archived deals left out unless include_archived)',
+  })
   @ApiOkResponse({ type: PipelineStatisticsResponse })
   @ApiProblems(400, 401, 403, 404)
-  statistics(@Ctx() ctx: RequestContext, @IdParam() id: string, @Query() q: PipelineStatisticsQuery): Promise<PipelineStatisticsResponse> {
+  statistics(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Query() q: PipelineStatisticsQuery,
+  ): Promise<PipelineStatisticsResponse> {
     return this.pipelines.statistics(ctx, id, q);
   }
 
@@ -57,11 +64,16 @@ export class PipelinesCoreController {
   @Put(':id')
   @ApiOperation({
     summary: 'Replace a pipeline',
-    description: 'Statuses with an `id` are kept (and updated), statuses without one are new, omitted ones are removed — 409 while deals use them.',
+    description:
+      'Statuses with an `id` are kept (and updated), statuses without one are new, omitted ones are removed — 409 while deals use them.',
   })
   @ApiOkResponse({ type: PipelineResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdatePipelineRequest): Promise<PipelineResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdatePipelineRequest,
+  ): Promise<PipelineResponse> {
     assertSameId(id, body.id);
     return this.pipelines.update(ctx, id, body);
   }

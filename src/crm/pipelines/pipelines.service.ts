@@ -19,9 +19,13 @@ import {
 } from './pipeline.dto';
 import { PipelineEntity, PipelineStatusEntity, StatusKind } from './pipeline.entity';
 
-const byDisplayOrder = (a: PipelineStatusEntity, b: PipelineStatusEntity) => a.displayOrder - b.displayOrder || a.id.localeCompare(b.id);
+const byDisplayOrder = (a: PipelineStatusEntity, b: PipelineStatusEntity) =>
+  a.displayOrder - b.displayOrder || a.id.localeCompare(b.id);
 
-export const toPipelineResponse = (e: PipelineEntity, statuses: PipelineStatusEntity[]): PipelineResponse => ({
+export const toPipelineResponse = (
+  e: PipelineEntity,
+  statuses: PipelineStatusEntity[],
+): PipelineResponse => ({
   ...scopedFields(e),
   title: e.title,
   description: e.description,
@@ -46,7 +50,8 @@ const snapshot = (r: PipelineResponse) => ({
 });
 
 /** Money sums come from numeric SQL; they are rounded to 2 decimals at the edge. */
-export const money = (v: string | number | null | undefined): number => Math.round(Number(v ?? 0) * 100) / 100;
+export const money = (v: string | number | null | undefined): number =>
+  Math.round(Number(v ?? 0) * 100) / 100;
 
 const tally = (rows: Array<{ deals: string; revenue: string; weighted: string }>): DealTally => ({
   dealCount: rows.reduce((n, r) => n + Number(r.deals), 0),
@@ -62,12 +67,26 @@ export class PipelinesService {
   async list(ctx: RequestContext, q: PipelineListQuery): Promise<Page<PipelineResponse>> {
     const qb = this.db.repo(ctx, PipelineEntity, 'Pipeline').qb('p');
     if (q.ids?.length) qb.andWhere('p.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('p.external_reference IN (:...refs)', { refs: q.external_references });
-    const page = await paginate(qb, listParams(q), { sort: { Title: 'lower(p.title)' }, search: ['p.title', 'p.description'] });
+    if (q.external_references?.length)
+      qb.andWhere('p.external_reference IN (:...refs)', { refs: q.external_references });
+    const page = await paginate(qb, listParams(q), {
+      sort: { Title: 'lower(p.title)' },
+      search: ['p.title', 'p.description'],
+    });
     const statuses = page.data.length
-      ? await this.db.repo(ctx, PipelineStatusEntity).find({ where: { pipelineId: In(page.data.map((p) => p.id)) } })
+      ? await this.db
+          .repo(ctx, PipelineStatusEntity)
+          .find({ where: { pipelineId: In(page.data.map((p) => p.id)) } })
       : [];
-    return { data: page.data.map((p) => toPipelineResponse(p, statuses.filter((s) => s.pipelineId === p.id))), total: page.total };
+    return {
+      data: page.data.map((p) =>
+        toPipelineResponse(
+          p,
+          statuses.filter((s) => s.pipelineId === p.id),
+        ),
+      ),
+      total: page.total,
+    };
   }
 
   async get(ctx: RequestContext, id: string): Promise<PipelineResponse> {
@@ -80,9 +99,9 @@ export class PipelinesService {
     checkBody(body);
     return this.db.transaction(ctx, async (tx) => {
       const saved = await tx.repo(PipelineEntity, 'Pipeline').insert({ ...fields(body) });
-      const statuses = await tx.repo(PipelineStatusEntity).save(
-        body.statuses.map((s, i) => statusRow(tx, saved.id, randomUUID(), s, i)),
-      );
+      const statuses = await tx
+        .repo(PipelineStatusEntity)
+        .save(body.statuses.map((s, i) => statusRow(tx, saved.id, randomUUID(), s, i)));
       const answer = toPipelineResponse(saved, statuses);
       await tx.activities.created('Pipeline', saved.id, snapshot(answer));
       return respond(saved, () => answer);
@@ -101,7 +120,8 @@ export class PipelinesService {
       const known = new Set(existing.map((s) => s.id));
       const errors: FieldErrors = {};
       body.statuses.forEach((s, i) => {
-        if (s.id && !known.has(s.id)) errors[`statuses[${i}].id`] = [`Status ${s.id} is not a status of this pipeline.`];
+        if (s.id && !known.has(s.id))
+          errors[`statuses[${i}].id`] = [`Status ${s.id} is not a status of this pipeline.`];
       });
       if (Object.keys(errors).length) throw badRequest(errors);
 
@@ -117,17 +137,24 @@ export class PipelinesService {
           .groupBy('d.status_id')
           .getRawMany<{ statusId: string; deals: string }>();
         if (inUse.length) {
-          const titles = inUse.map((u) => `"${removed.find((s) => s.id === u.statusId)!.title}" (${u.deals} deals)`);
-          throw conflict(`Statuses still used by deals cannot be removed: ${titles.join(', ')}. Move the deals first.`, {
-            statuses: [`still used by deals: ${titles.join(', ')}`],
-          });
+          const titles = inUse.map(
+            (u) => `"${removed.find((s) => s.id === u.statusId)!.title}" (${u.deals} deals)`,
+          );
+          throw conflict(
+            `Statuses still used by deals cannot be removed: ${titles.join(', ')}. Move the deals first.`,
+            {
+              statuses: [`still used by deals: ${titles.join(', ')}`],
+            },
+          );
         }
         await statusRepo.delete({ id: In(removed.map((s) => s.id)) });
       }
 
       Object.assign(pipeline, fields(body));
       const saved = await repo.save(pipeline);
-      const statuses = await statusRepo.save(body.statuses.map((s, i) => statusRow(tx, id, s.id ?? randomUUID(), s, i)));
+      const statuses = await statusRepo.save(
+        body.statuses.map((s, i) => statusRow(tx, id, s.id ?? randomUUID(), s, i)),
+      );
       const answer = toPipelineResponse(saved, statuses);
       await tx.activities.updated('Pipeline', id, snapshot(before), snapshot(answer));
       return respond(saved, () => answer);
@@ -139,7 +166,8 @@ export class PipelinesService {
       const repo = tx.repo(PipelineEntity, 'Pipeline');
       const pipeline = await repo.getForWrite(id);
       const deals = await tx.repo(DealEntity).count({ pipelineId: id });
-      if (deals > 0) throw conflict(`Pipeline ${id} is still used by ${deals} deal(s); move or delete them first.`);
+      if (deals > 0)
+        throw conflict(`Pipeline ${id} is still used by ${deals} deal(s); move or delete them first.`);
       const statuses = await tx.repo(PipelineStatusEntity).find({ where: { pipelineId: id } });
       await repo.remove(pipeline);
       await tx.activities.deleted('Pipeline', id, snapshot(toPipelineResponse(pipeline, statuses)));
@@ -147,9 +175,15 @@ export class PipelinesService {
   }
 
   /** Deals and expected revenue per status, and the Open / Won / Lost totals. */
-  async statistics(ctx: RequestContext, id: string, q: PipelineStatisticsQuery): Promise<PipelineStatisticsResponse> {
+  async statistics(
+    ctx: RequestContext,
+    id: string,
+    q: PipelineStatisticsQuery,
+  ): Promise<PipelineStatisticsResponse> {
     await this.db.repo(ctx, PipelineEntity, 'Pipeline').get(id);
-    const statuses = (await this.db.repo(ctx, PipelineStatusEntity).find({ where: { pipelineId: id } })).sort(byDisplayOrder);
+    const statuses = (await this.db.repo(ctx, PipelineStatusEntity).find({ where: { pipelineId: id } })).sort(
+      byDisplayOrder,
+    );
     const qb = this.db
       .repo(ctx, DealEntity)
       .qb('d')
@@ -160,10 +194,19 @@ export class PipelinesService {
       .andWhere('d.pipeline_id = :id', { id })
       .groupBy('d.status_id');
     if (!q.include_archived) qb.andWhere('d.archived = false');
-    const rows = await qb.getRawMany<{ statusId: string; deals: string; revenue: string; weighted: string }>();
+    const rows = await qb.getRawMany<{
+      statusId: string;
+      deals: string;
+      revenue: string;
+      weighted: string;
+    }>();
     const zero = { deals: '0', revenue: '0', weighted: '0' };
-    const perStatus = statuses.map((s) => ({ status: s, row: rows.find((r) => r.statusId === s.id) ?? { ...zero, statusId: s.id } }));
-    const ofKind = (kind: StatusKind) => tally(perStatus.filter((p) => p.status.kind === kind).map((p) => p.row));
+    const perStatus = statuses.map((s) => ({
+      status: s,
+      row: rows.find((r) => r.statusId === s.id) ?? { ...zero, statusId: s.id },
+    }));
+    const ofKind = (kind: StatusKind) =>
+      tally(perStatus.filter((p) => p.status.kind === kind).map((p) => p.row));
     return {
       pipelineId: id,
       statuses: perStatus.map(({ status, row }) => ({
@@ -191,7 +234,13 @@ function fields(body: CreatePipelineRequest): Partial<PipelineEntity> {
   };
 }
 
-function statusRow(tx: Tx, pipelineId: string, id: string, s: CreatePipelineRequest['statuses'][number], index: number): PipelineStatusEntity {
+function statusRow(
+  tx: Tx,
+  pipelineId: string,
+  id: string,
+  s: CreatePipelineRequest['statuses'][number],
+  index: number,
+): PipelineStatusEntity {
   return Object.assign(new PipelineStatusEntity(), {
     id,
     workspaceId: tx.ctx.workspaceId,
@@ -211,7 +260,8 @@ function checkBody(body: CreatePipelineRequest): void {
     if (s.id && ids.has(s.id)) errors[`statuses[${i}].id`] = ['appears twice'];
     if (s.id) ids.add(s.id);
   });
-  if (!body.statuses.some((s) => (s.kind ?? 'Open') === 'Open')) errors.statuses = ['needs at least one status of kind Open'];
+  if (!body.statuses.some((s) => (s.kind ?? 'Open') === 'Open'))
+    errors.statuses = ['needs at least one status of kind Open'];
   const keys = new Set<string>();
   (body.customFields ?? []).forEach((f, i) => {
     if (keys.has(f.key)) errors[`customFields[${i}].key`] = ['appears twice'];

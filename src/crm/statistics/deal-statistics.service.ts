@@ -4,7 +4,12 @@ import type { RequestContext } from '../../platform/database/request-context';
 import { badRequest } from '../../platform/http/problem';
 import { DealEntity } from '../deals/deal.entity';
 import { money } from '../pipelines/pipelines.service';
-import { DealPeriodFigures, DealStatisticsQuery, DealStatisticsResponse, StatisticsInterval } from './deal-statistics.dto';
+import {
+  DealPeriodFigures,
+  DealStatisticsQuery,
+  DealStatisticsResponse,
+  StatisticsInterval,
+} from './deal-statistics.dto';
 
 const units: Record<StatisticsInterval, [string, string]> = {
   Day: ['day', '1 day'],
@@ -38,7 +43,8 @@ export class DealStatisticsService {
       .addSelect("(d.status_modified_at AT TIME ZONE 'UTC')::date", 'closed_on')
       .addSelect('s.kind', 'kind')
       .addSelect('coalesce(d.expected_revenue, 0)', 'revenue');
-    if (q.pipeline_ids?.length) deals.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
+    if (q.pipeline_ids?.length)
+      deals.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
     if (q.owner_ids?.length) deals.andWhere('d.owner_id IN (:...owners)', { owners: q.owner_ids });
     const [dealSql, params] = deals.getQueryAndParameters();
     const p = (n: number) => `$${params.length + n}`;
@@ -48,7 +54,8 @@ export class DealStatisticsService {
       `SELECT count(*)::int AS n FROM generate_series(date_trunc($3, $1::date), $2::date, $4::interval) g`,
       [from, to, unit, step],
     );
-    if (periodCount[0].n > 1000) throw badRequest({ interval: ['the range holds more than 1000 periods; choose a longer interval'] });
+    if (periodCount[0].n > 1000)
+      throw badRequest({ interval: ['the range holds more than 1000 periods; choose a longer interval'] });
 
     const period = (column: string) => `date_trunc(${unitP}, x.${column})::date = p.period`;
     const inRange = (column: string) => `x.${column} BETWEEN ${fromP}::date AND ${toP}::date`;
@@ -59,7 +66,10 @@ export class DealStatisticsService {
       lost: `x.kind = 'Lost' AND ${period('closed_on')} AND ${inRange('closed_on')}`,
     };
     const columns = figures
-      .map((f) => `count(x.kind) FILTER (WHERE ${when[f]}) AS "${f}", coalesce(sum(x.revenue) FILTER (WHERE ${when[f]}), 0) AS "${f}Revenue"`)
+      .map(
+        (f) =>
+          `count(x.kind) FILTER (WHERE ${when[f]}) AS "${f}", coalesce(sum(x.revenue) FILTER (WHERE ${when[f]}), 0) AS "${f}Revenue"`,
+      )
       .join(',\n');
     const rows: Raw[] = await this.db.unscoped.query(
       `WITH p AS (SELECT g::date AS period FROM generate_series(date_trunc(${unitP}, ${fromP}::date), ${toP}::date, ${stepP}::interval) g)
@@ -80,7 +90,13 @@ export class DealStatisticsService {
       ),
     );
     const closed = totals.won + totals.lost;
-    return { from, to, interval, totals: { ...totals, winRate: closed ? money((totals.won * 100) / closed) : null }, periods };
+    return {
+      from,
+      to,
+      interval,
+      totals: { ...totals, winRate: closed ? money((totals.won * 100) / closed) : null },
+      periods,
+    };
   }
 }
 

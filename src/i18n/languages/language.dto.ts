@@ -12,6 +12,7 @@ export class LanguagePage extends PageOf(LanguageResponse) {}
 
 export class LanguageCodeRequest {
   @ApiProperty({ enum: availableLanguageCodes, example: 'nl' })
-  @IsString() @IsIn(availableLanguageCodes, { message: 'languageCode must be one of the available languages' })
+  @IsString()
+  @IsIn(availableLanguageCodes, { message: 'languageCode must be one of the available languages' })
   languageCode: string;
 }

@@ -36,22 +36,37 @@ export class LanguagesService {
         .values({ workspaceId: ctx.workspaceId, languageCode })
         .orIgnore()
         .execute();
-      if ((inserted.raw as unknown[]).length === 0) throw conflict(`${languageCode} is already supported.`, { languageCode: ['is already supported'] });
-      await tx.activities.event('Workspace', ctx.workspaceId, 'WorkspaceLanguageAdded', { newValue: languageCode });
+      if ((inserted.raw as unknown[]).length === 0)
+        throw conflict(`${languageCode} is already supported.`, { languageCode: ['is already supported'] });
+      await tx.activities.event('Workspace', ctx.workspaceId, 'WorkspaceLanguageAdded', {
+        newValue: languageCode,
+      });
     });
   }
 
   async remove(ctx: RequestContext, languageCode: string): Promise<void> {
     await this.db.transaction(ctx, async (tx) => {
-      const removed = await tx.manager.delete(SupportedLanguageEntity, { workspaceId: ctx.workspaceId, languageCode });
+      const removed = await tx.manager.delete(SupportedLanguageEntity, {
+        workspaceId: ctx.workspaceId,
+        languageCode,
+      });
       if (!removed.affected) throw notFound('Supported language', languageCode);
-      await tx.activities.event('Workspace', ctx.workspaceId, 'WorkspaceLanguageRemoved', { oldValue: languageCode });
+      await tx.activities.event('Workspace', ctx.workspaceId, 'WorkspaceLanguageRemoved', {
+        oldValue: languageCode,
+      });
     });
   }
 
   /** For other contexts: a 400 naming `field` unless the workspace supports `languageCode`. */
-  async assertSupported(manager: EntityManager, ctx: RequestContext, languageCode: string, field = 'language'): Promise<void> {
-    const ok = await manager.exists(SupportedLanguageEntity, { where: { workspaceId: ctx.workspaceId, languageCode } });
+  async assertSupported(
+    manager: EntityManager,
+    ctx: RequestContext,
+    languageCode: string,
+    field = 'language',
+  ): Promise<void> {
+    const ok = await manager.exists(SupportedLanguageEntity, {
+      where: { workspaceId: ctx.workspaceId, languageCode },
+    });
     if (!ok) throw invalidField(field, `${languageCode} is not a supported language of this workspace`);
   }
 }

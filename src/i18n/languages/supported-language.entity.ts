@@ -7,5 +7,7 @@ export class SupportedLanguageEntity {
   @PrimaryColumn('uuid') workspaceId: string;
   @PrimaryColumn({ type: 'varchar', length: 10 }) languageCode: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
 }

@@ -11,7 +11,9 @@ export class AppResponse {
   @ApiProperty() name: string;
   @ApiProperty() title: string;
   @ApiProperty() description: string;
-  @ApiProperty({ description: 'Whether the calling user may open it (their `apps`; Admins and Owners may open all)' })
+  @ApiProperty({
+    description: 'Whether the calling user may open it (their `apps`; Admins and Owners may open all)',
+  })
   allowed: boolean;
 }
 export class AppPage extends PageOf(AppResponse) {}

@@ -23,7 +23,11 @@ export class AuthSessionEntity {
   @Column({ type: 'timestamptz', nullable: true }) revokedAt: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'user_id' }) user?: UserEntity;
-  @ManyToOne(() => ClientLoginEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'client_login_id' }) clientLogin?: ClientLoginEntity;
+  @ManyToOne(() => ClientLoginEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'client_login_id' })
+  clientLogin?: ClientLoginEntity;
 }

@@ -27,7 +27,9 @@ export class AuthController {
   @HttpCode(200)
   @Public()
   @UseGuards(LoginThrottlerGuard)
-  @ApiOperation({ summary: 'Exchange a refresh token for a new pair (the old one dies; reuse revokes the family)' })
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new pair (the old one dies; reuse revokes the family)',
+  })
   @ApiOkResponse({ type: TokenResponse })
   @ApiProblems(400, 401, 429)
   refresh(@Body() body: RefreshRequest): Promise<TokenResponse> {
@@ -46,7 +48,9 @@ export class AuthController {
 
   @Get('logout/:accessToken')
   @Public()
-  @ApiOperation({ summary: 'End the session of the access token: it and its refresh token are refused from then on' })
+  @ApiOperation({
+    summary: 'End the session of the access token: it and its refresh token are refused from then on',
+  })
   @ApiOkResponse({ description: 'Logged out (empty body)' })
   @ApiProblems(401)
   async logout(@Param('accessToken') accessToken: string): Promise<void> {

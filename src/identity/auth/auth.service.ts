@@ -40,8 +40,13 @@ export class AuthService {
       .getOne();
     if (user) {
       if (!(await verifyPassword(user.passwordHash, body.password))) throw invalidCredentials();
-      const memberships = await this.db.unscoped.find(MembershipEntity, { where: { userId: user.id }, order: { createdAt: 'ASC' } });
-      const membership = body.workspaceId ? memberships.find((m) => m.workspaceId === body.workspaceId) : memberships[0];
+      const memberships = await this.db.unscoped.find(MembershipEntity, {
+        where: { userId: user.id },
+        order: { createdAt: 'ASC' },
+      });
+      const membership = body.workspaceId
+        ? memberships.find((m) => m.workspaceId === body.workspaceId)
+        : memberships[0];
       if (!membership) throw invalidCredentials();
       return this.issue(this.db.unscoped, { id: user.id, type: 'User' }, membership.workspaceId);
     }
@@ -49,10 +54,17 @@ export class AuthService {
       const client = await this.db.unscoped
         .createQueryBuilder(ClientLoginEntity, 'c')
         .addSelect('c.passwordHash')
-        .where('c.workspace_id = :ws AND (lower(c.username) = :name OR lower(c.email) = :name)', { ws: body.workspaceId, name })
+        .where('c.workspace_id = :ws AND (lower(c.username) = :name OR lower(c.email) = :name)', {
+          ws: body.workspaceId,
+          name,
+        })
         .getOne();
       if (client?.active && (await verifyPassword(client.passwordHash, body.password))) {
-        await this.db.unscoped.update(ClientLoginEntity, { id: client.id }, { lastLoginAt: new Date(), version: () => 'version' });
+        await this.db.unscoped.update(
+          ClientLoginEntity,
+          { id: client.id },
+          { lastLoginAt: new Date(), version: () => 'version' },
+        );
         return this.issue(this.db.unscoped, { id: client.id, type: 'Client' }, client.workspaceId);
       }
       throw invalidCredentials();
@@ -64,30 +76,48 @@ export class AuthService {
   /** Rotates: the presented token dies; presenting it again revokes every session of its family. */
   async refresh(refreshToken: string): Promise<TokenResponse> {
     const [sessionId, secret] = refreshToken.split('.');
-    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw unauthorized('The refresh token is not valid.');
+    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId))
+      throw unauthorized('The refresh token is not valid.');
     const outcome = await this.db.unscoped.transaction(async (manager) => {
-      const session = await manager.findOne(AuthSessionEntity, { where: { id: sessionId }, lock: { mode: 'pessimistic_write' } });
+      const session = await manager.findOne(AuthSessionEntity, {
+        where: { id: sessionId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!session || session.refreshTokenHash !== sha256(secret)) return { error: 'invalid' as const };
       if (session.usedAt) {
-        await manager.update(AuthSessionEntity, { familyId: session.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+        await manager.update(
+          AuthSessionEntity,
+          { familyId: session.familyId, revokedAt: IsNull() },
+          { revokedAt: new Date() },
+        );
         return { error: 'reused' as const };
       }
       if (session.revokedAt || session.refreshExpiresAt < new Date()) return { error: 'invalid' as const };
       await manager.update(AuthSessionEntity, { id: session.id }, { usedAt: new Date() });
-      const subject: Subject = session.userId ? { id: session.userId, type: 'User' } : { id: session.clientLoginId!, type: 'Client' };
+      const subject: Subject = session.userId
+        ? { id: session.userId, type: 'User' }
+        : { id: session.clientLoginId!, type: 'Client' };
       if (subject.type === 'User') {
-        const member = await manager.exists(MembershipEntity, { where: { userId: subject.id, workspaceId: session.workspaceId } });
+        const member = await manager.exists(MembershipEntity, {
+          where: { userId: subject.id, workspaceId: session.workspaceId },
+        });
         if (!member) return { error: 'invalid' as const };
       }
       return { tokens: await this.issue(manager, subject, session.workspaceId, session.familyId) };
     });
     if ('tokens' in outcome && outcome.tokens) return outcome.tokens;
-    throw unauthorized(outcome.error === 'reused' ? 'The refresh token was already used; its sessions are revoked.' : 'The refresh token is not valid.');
+    throw unauthorized(
+      outcome.error === 'reused'
+        ? 'The refresh token was already used; its sessions are revoked.'
+        : 'The refresh token is not valid.',
+    );
   }
 
   async switchWorkspace(ctx: RequestContext, workspaceId: string): Promise<TokenResponse> {
     if (ctx.actor.type !== 'User' || !ctx.actor.id) throw forbidden('Only users can switch workspaces.');
-    const member = await this.db.unscoped.exists(MembershipEntity, { where: { userId: ctx.actor.id, workspaceId } });
+    const member = await this.db.unscoped.exists(MembershipEntity, {
+      where: { userId: ctx.actor.id, workspaceId },
+    });
     if (!member) throw forbidden('You are not a member of that workspace.');
     return this.issue(this.db.unscoped, { id: ctx.actor.id, type: 'User' }, workspaceId);
   }
@@ -96,15 +126,27 @@ export class AuthService {
   async logout(accessToken: string): Promise<void> {
     let claims: AccessTokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, { ignoreExpiration: true, algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, {
+        ignoreExpiration: true,
+        algorithms: ['HS256'],
+      });
     } catch {
       throw unauthorized('The access token is not valid.');
     }
-    await this.db.unscoped.update(AuthSessionEntity, { id: claims.sid, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.db.unscoped.update(
+      AuthSessionEntity,
+      { id: claims.sid, revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
   }
 
   /** Opens a session and returns its token pair. Also used by tests and the seed to log someone in. */
-  async issue(manager: EntityManager, subject: Subject, workspaceId: string, familyId: string = randomUUID()): Promise<TokenResponse> {
+  async issue(
+    manager: EntityManager,
+    subject: Subject,
+    workspaceId: string,
+    familyId: string = randomUUID(),
+  ): Promise<TokenResponse> {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     await manager.insert(AuthSessionEntity, {
@@ -117,7 +159,11 @@ export class AuthService {
       refreshExpiresAt: new Date(Date.now() + this.env.REFRESH_TTL_SECONDS * 1000),
     });
     const claims: AccessTokenClaims = { sub: subject.id, sid: id, ws: workspaceId, typ: subject.type };
-    const accessToken = await this.jwt.signAsync(claims, { expiresIn: this.env.JWT_TTL_SECONDS, jwtid: id, algorithm: 'HS256' });
+    const accessToken = await this.jwt.signAsync(claims, {
+      expiresIn: this.env.JWT_TTL_SECONDS,
+      jwtid: id,
+      algorithm: 'HS256',
+    });
     return {
       accessToken,
       tokenType: 'Bearer',

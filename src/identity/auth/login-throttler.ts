@@ -33,7 +33,9 @@ export class LoginThrottlerGuard implements CanActivate {
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
       const retryAfter = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw new Problem(429, `Too many attempts; retry after ${retryAfter} seconds.`, undefined, { 'Retry-After': String(retryAfter) });
+      throw new Problem(429, `Too many attempts; retry after ${retryAfter} seconds.`, undefined, {
+        'Retry-After': String(retryAfter),
+      });
     }
   }
 }

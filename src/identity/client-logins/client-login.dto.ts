@@ -1,13 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { usernamePattern } from '../users/user.dto';
 
 export class ClientLoginStatusBody {
   @ApiPropertyOptional({ default: true, description: 'An inactive client login cannot log in' })
-  @IsOptional() @IsBoolean() active?: boolean;
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
 }
 
 export class ClientLoginStatus {
@@ -18,20 +32,44 @@ export class ClientLoginStatus {
 class ClientLoginFields extends ExternalReferenceBody {
   @ApiProperty({ format: 'email', maxLength: 255 }) @IsEmail() @MaxLength(255) email: string;
   @ApiProperty({ maxLength: 255 })
-  @IsString() @IsNotEmpty() @MaxLength(255) @Matches(usernamePattern, { message: 'username may contain letters, digits and . _ @ + - only' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  @Matches(usernamePattern, { message: 'username may contain letters, digits and . _ @ + - only' })
   username: string;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) displayName?: string | null;
-  @ApiPropertyOptional({ type: ClientLoginStatusBody }) @IsOptional() @ValidateNested() @Type(() => ClientLoginStatusBody) status?: ClientLoginStatusBody;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  displayName?: string | null;
+  @ApiPropertyOptional({ type: ClientLoginStatusBody })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ClientLoginStatusBody)
+  status?: ClientLoginStatusBody;
 }
 
 export class CreateClientLoginRequest extends ClientLoginFields {
-  @ApiProperty({ minLength: 8, maxLength: 1024, format: 'password' }) @IsString() @MinLength(8) @MaxLength(1024) password: string;
+  @ApiProperty({ minLength: 8, maxLength: 1024, format: 'password' })
+  @IsString()
+  @MinLength(8)
+  @MaxLength(1024)
+  password: string;
 }
 
 export class UpdateClientLoginRequest extends ClientLoginFields {
   @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() id?: string;
-  @ApiPropertyOptional({ minLength: 8, maxLength: 1024, format: 'password', description: 'Sets a new password when given' })
-  @IsOptional() @IsString() @MinLength(8) @MaxLength(1024) password?: string;
+  @ApiPropertyOptional({
+    minLength: 8,
+    maxLength: 1024,
+    format: 'password',
+    description: 'Sets a new password when given',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  @MaxLength(1024)
+  password?: string;
 }
 
 export class ClientLoginResponse extends ScopedResponse {
@@ -44,9 +82,18 @@ export class ClientLoginPage extends PageOf(ClientLoginResponse) {}
 
 export class ClientLoginListQuery extends ListQuery(['Email'] as const) {
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  ids?: string[];
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true }) external_references?: string[];
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  external_references?: string[];
 }
 
 export class EmailAvailabilityQuery {

@@ -44,7 +44,10 @@ export class ClientLoginsController {
   @ApiOperation({ summary: 'Whether no client login of the workspace uses this email (case-insensitive)' })
   @ApiOkResponse({ type: AvailabilityResponse })
   @ApiProblems(400, 401, 403)
-  async emailAvailable(@Ctx() ctx: RequestContext, @Query() q: EmailAvailabilityQuery): Promise<AvailabilityResponse> {
+  async emailAvailable(
+    @Ctx() ctx: RequestContext,
+    @Query() q: EmailAvailabilityQuery,
+  ): Promise<AvailabilityResponse> {
     return { available: await this.clientLogins.isEmailAvailable(ctx, q.email) };
   }
 
@@ -52,14 +55,20 @@ export class ClientLoginsController {
   @ApiOperation({ summary: 'Whether no client login of the workspace uses this username (case-insensitive)' })
   @ApiOkResponse({ type: AvailabilityResponse })
   @ApiProblems(400, 401, 403)
-  async usernameAvailable(@Ctx() ctx: RequestContext, @Query() q: UsernameAvailabilityQuery): Promise<AvailabilityResponse> {
+  async usernameAvailable(
+    @Ctx() ctx: RequestContext,
+    @Query() q: UsernameAvailabilityQuery,
+  ): Promise<AvailabilityResponse> {
     return { available: await this.clientLogins.isUsernameAvailable(ctx, q.username) };
   }
 
   @Get('external/:externalReference')
   @ApiOkResponse({ type: ClientLoginResponse })
   @ApiProblems(401, 403, 404)
-  byExternalReference(@Ctx() ctx: RequestContext, @Param('externalReference') ref: string): Promise<ClientLoginResponse> {
+  byExternalReference(
+    @Ctx() ctx: RequestContext,
+    @Param('externalReference') ref: string,
+  ): Promise<ClientLoginResponse> {
     return this.clientLogins.getByExternalReference(ctx, ref);
   }
 
@@ -74,7 +83,11 @@ export class ClientLoginsController {
   @Roles('Admin')
   @ApiOkResponse({ type: ClientLoginResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateClientLoginRequest): Promise<ClientLoginResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateClientLoginRequest,
+  ): Promise<ClientLoginResponse> {
     assertSameId(id, body.id);
     return this.clientLogins.update(ctx, id, body);
   }

@@ -38,7 +38,8 @@ export class ClientLoginsService {
   async list(ctx: RequestContext, q: ClientLoginListQuery): Promise<Page<ClientLoginResponse>> {
     const qb = this.db.repo(ctx, ClientLoginEntity, 'Client login').qb('c');
     if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length) qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
     const page = await paginate(qb, listParams(q), {
       sort: { Email: 'lower(c.email)' },
       search: ['c.email', 'c.username', 'c.display_name'],
@@ -57,7 +58,11 @@ export class ClientLoginsService {
   }
 
   async isEmailAvailable(ctx: RequestContext, email: string): Promise<boolean> {
-    return !(await this.db.repo(ctx, ClientLoginEntity).qb('c').andWhere('lower(c.email) = lower(:email)', { email }).getExists());
+    return !(await this.db
+      .repo(ctx, ClientLoginEntity)
+      .qb('c')
+      .andWhere('lower(c.email) = lower(:email)', { email })
+      .getExists());
   }
 
   async isUsernameAvailable(ctx: RequestContext, username: string): Promise<boolean> {
@@ -85,7 +90,11 @@ export class ClientLoginsService {
     });
   }
 
-  async update(ctx: RequestContext, id: string, body: UpdateClientLoginRequest): Promise<ClientLoginResponse> {
+  async update(
+    ctx: RequestContext,
+    id: string,
+    body: UpdateClientLoginRequest,
+  ): Promise<ClientLoginResponse> {
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ClientLoginEntity, 'Client login');
@@ -100,7 +109,12 @@ export class ClientLoginsService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       const saved = await repo.save(entity);
-      await tx.activities.updated('ClientLogin', id, snapshot(before), snapshot(toClientLoginResponse(saved)));
+      await tx.activities.updated(
+        'ClientLogin',
+        id,
+        snapshot(before),
+        snapshot(toClientLoginResponse(saved)),
+      );
       return respond(saved, toClientLoginResponse);
     });
   }

@@ -21,38 +21,91 @@ export const usernamePattern = /^[A-Za-z0-9._@+-]+$/;
 
 class UserFields {
   @ApiProperty({ maxLength: 255, pattern: usernamePattern.source })
-  @IsString() @IsNotEmpty() @MaxLength(255) @Matches(usernamePattern, { message: 'username may contain letters, digits and . _ @ + - only' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  @Matches(usernamePattern, { message: 'username may contain letters, digits and . _ @ + - only' })
   username: string;
 
   @ApiProperty({ format: 'email', maxLength: 255 }) @IsEmail() @MaxLength(255) email: string;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) firstname?: string | null;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) lastname?: string | null;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255, description: 'Defaults to "firstname lastname", else the username' })
-  @IsOptional() @IsString() @MaxLength(255) displayName?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  firstname?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  lastname?: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 255,
+    description: 'Defaults to "firstname lastname", else the username',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  displayName?: string | null;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 1024, format: 'uri' })
-  @IsOptional() @IsUrl({ require_tld: false }) @MaxLength(1024) picture?: string | null;
-  @ApiPropertyOptional({ type: [String], enum: appNames, description: 'Apps the user may open (GET /core-api/apps)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsIn(appNames, { each: true }) apps?: string[];
-  @ApiPropertyOptional({ enum: roles, default: 'Member', description: 'Role in the current workspace (Admin or Owner may set it)' })
-  @IsOptional() @IsIn(roles) role?: Role;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) externalReference?: string | null;
+  @IsOptional()
+  @IsUrl({ require_tld: false })
+  @MaxLength(1024)
+  picture?: string | null;
+  @ApiPropertyOptional({
+    type: [String],
+    enum: appNames,
+    description: 'Apps the user may open (GET /core-api/apps)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsIn(appNames, { each: true })
+  apps?: string[];
+  @ApiPropertyOptional({
+    enum: roles,
+    default: 'Member',
+    description: 'Role in the current workspace (Admin or Owner may set it)',
+  })
+  @IsOptional()
+  @IsIn(roles)
+  role?: Role;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  externalReference?: string | null;
 }
 
 export class CreateUserRequest extends UserFields {
   @ApiProperty({ minLength: 8, maxLength: 1024, format: 'password' })
-  @IsString() @MinLength(8) @MaxLength(1024) password: string;
+  @IsString()
+  @MinLength(8)
+  @MaxLength(1024)
+  password: string;
 }
 
 export class UpdateUserRequest extends UserFields {
   @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsString() id?: string;
-  @ApiPropertyOptional({ minLength: 8, maxLength: 1024, format: 'password', description: 'Sets a new password when given' })
-  @IsOptional() @IsString() @MinLength(8) @MaxLength(1024) password?: string;
+  @ApiPropertyOptional({
+    minLength: 8,
+    maxLength: 1024,
+    format: 'password',
+    description: 'Sets a new password when given',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  @MaxLength(1024)
+  password?: string;
 }
 
 export class UserWorkspace {
   @ApiProperty({ format: 'uuid' }) workspaceId: string;
   @ApiProperty() name: string;
-  @ApiProperty({ enum: roles, nullable: true, type: 'string', description: 'null for a client login' }) role: Role | null;
+  @ApiProperty({ enum: roles, nullable: true, type: 'string', description: 'null for a client login' })
+  role: Role | null;
 }
 
 export class UserResponse {
@@ -69,17 +122,29 @@ export class UserResponse {
   @ApiProperty({ type: [String] }) apps: string[];
   @ApiProperty({ type: 'string', nullable: true }) externalReference: string | null;
   @ApiProperty({ type: 'string', nullable: true }) picture: string | null;
-  @ApiProperty({ enum: roles, nullable: true, type: 'string', description: 'Role in the current workspace (null for clients)' })
+  @ApiProperty({
+    enum: roles,
+    nullable: true,
+    type: 'string',
+    description: 'Role in the current workspace (null for clients)',
+  })
   role: Role | null;
 }
 export class UserPage extends PageOf(UserResponse) {}
 
 export class UserListQuery extends ListQuery(['DisplayName'] as const) {
   @ApiPropertyOptional({ type: [String], description: 'Repeat the key or separate with commas' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(255, { each: true })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
   external_references?: string[];
 
   @ApiPropertyOptional({ type: [String], enum: userTypes })
-  @IsOptional() @ArrayFilter() @IsArray() @IsIn(userTypes, { each: true })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsIn(userTypes, { each: true })
   user_types?: UserType[];
 }

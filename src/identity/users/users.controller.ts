@@ -25,7 +25,9 @@ export class UsersController {
   @Post()
   @HttpCode(200)
   @Roles('Admin')
-  @ApiOperation({ summary: 'Create a user and make it a member of the current workspace (body `role`, default Member)' })
+  @ApiOperation({
+    summary: 'Create a user and make it a member of the current workspace (body `role`, default Member)',
+  })
   @ApiOkResponse({ type: UserResponse })
   @ApiProblems(400, 401, 403, 409)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateUserRequest): Promise<UserResponse> {
@@ -44,14 +46,20 @@ export class UsersController {
   @ApiOperation({ summary: 'Replace a user (Admins: anyone; others: themselves, without `role`)' })
   @ApiOkResponse({ type: UserResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
-  update(@Ctx() ctx: RequestContext, @IdParam() id: string, @Body() body: UpdateUserRequest): Promise<UserResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Body() body: UpdateUserRequest,
+  ): Promise<UserResponse> {
     assertSameId(id, body.id);
     return this.users.update(ctx, id, body);
   }
 
   @Delete(':id')
   @Roles('Admin')
-  @ApiOperation({ summary: 'Remove the user from this workspace (the user is deleted when no workspace is left)' })
+  @ApiOperation({
+    summary: 'Remove the user from this workspace (the user is deleted when no workspace is left)',
+  })
   @ApiOkResponse({ description: 'Deleted (empty body)' })
   @ApiProblems(400, 401, 403, 404, 409)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {

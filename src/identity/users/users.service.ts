@@ -15,12 +15,27 @@ import { CreateUserRequest, UpdateUserRequest, UserListQuery, UserResponse, User
 import { UserEntity } from './user.entity';
 import { WorkspaceUserView } from './workspace-user.view';
 
-const displayNameOf = (b: { displayName?: string | null; firstname?: string | null; lastname?: string | null; username: string }) =>
-  b.displayName?.trim() || [b.firstname, b.lastname].filter(Boolean).join(' ').trim() || b.username;
+const displayNameOf = (b: {
+  displayName?: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  username: string;
+}) => b.displayName?.trim() || [b.firstname, b.lastname].filter(Boolean).join(' ').trim() || b.username;
 
 type UserRow = Pick<
   WorkspaceUserView,
-  'id' | 'userType' | 'username' | 'email' | 'firstname' | 'lastname' | 'displayName' | 'picture' | 'externalReference' | 'createdAt' | 'modifiedAt' | 'role'
+  | 'id'
+  | 'userType'
+  | 'username'
+  | 'email'
+  | 'firstname'
+  | 'lastname'
+  | 'displayName'
+  | 'picture'
+  | 'externalReference'
+  | 'createdAt'
+  | 'modifiedAt'
+  | 'role'
 > & { apps?: string[] };
 
 function toResponse(row: UserRow, workspaces: UserWorkspace[], apps: string[]): UserResponse {
@@ -61,7 +76,8 @@ export class UsersService {
 
   async list(ctx: RequestContext, q: UserListQuery): Promise<Page<UserResponse>> {
     const qb = this.db.repo(ctx, WorkspaceUserView, 'User').qb('u');
-    if (q.external_references?.length) qb.andWhere('u.external_reference IN (:...refs)', { refs: q.external_references });
+    if (q.external_references?.length)
+      qb.andWhere('u.external_reference IN (:...refs)', { refs: q.external_references });
     if (q.user_types?.length) qb.andWhere('u.user_type IN (:...types)', { types: q.user_types });
     const page = await paginate(qb, listParams(q), {
       sort: { DisplayName: 'lower(u.display_name)' },
@@ -70,7 +86,11 @@ export class UsersService {
     return { data: await this.withWorkspaces(this.db.unscoped, page.data), total: page.total };
   }
 
-  async get(ctx: RequestContext, id: string, manager: EntityManager = this.db.unscoped): Promise<UserResponse> {
+  async get(
+    ctx: RequestContext,
+    id: string,
+    manager: EntityManager = this.db.unscoped,
+  ): Promise<UserResponse> {
     const row = await manager.findOne(WorkspaceUserView, { where: { id, workspaceId: ctx.workspaceId } });
     if (!row) throw notFound('User', id);
     const [user] = await this.withWorkspaces(manager, [row]);
@@ -79,7 +99,10 @@ export class UsersService {
 
   async appsOf(ctx: RequestContext): Promise<string[]> {
     if (ctx.actor.type !== 'User' || !ctx.actor.id) return [];
-    const user = await this.db.unscoped.findOne(UserEntity, { where: { id: ctx.actor.id }, select: { id: true, apps: true } });
+    const user = await this.db.unscoped.findOne(UserEntity, {
+      where: { id: ctx.actor.id },
+      select: { id: true, apps: true },
+    });
     return user?.apps ?? [];
   }
 
@@ -126,7 +149,10 @@ export class UsersService {
       const before = await this.get(ctx, id, tx.manager);
       if (before.userType !== 'User') throw notFound('User', id);
       if (body.role && body.role !== membership.role) await this.changeRole(tx, membership, body.role);
-      const user = await tx.manager.findOneOrFail(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const user = await tx.manager.findOneOrFail(UserEntity, {
+        where: { id },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(user.version)) throw preconditionFailed();
       Object.assign(user, {
         username: body.username,
@@ -177,7 +203,11 @@ export class UsersService {
       throw forbidden('Only an Owner can grant or take the Owner role.');
     }
     if (membership.role === 'Owner') await this.assertAnotherOwner(tx, membership.userId);
-    await tx.manager.update(MembershipEntity, { workspaceId: membership.workspaceId, userId: membership.userId }, { role });
+    await tx.manager.update(
+      MembershipEntity,
+      { workspaceId: membership.workspaceId, userId: membership.userId },
+      { role },
+    );
   }
 
   private async assertAnotherOwner(tx: Tx, userId: string): Promise<void> {
@@ -193,7 +223,12 @@ export class UsersService {
    * For other contexts (CRM owners, sales order processors): a 400 naming `field` unless every id
    * is a user who is a member of the caller's workspace. Runs on `manager` (pass `tx.manager`).
    */
-  async assertMembers(manager: EntityManager, ctx: RequestContext, field: string, ids: Array<string | null | undefined>): Promise<void> {
+  async assertMembers(
+    manager: EntityManager,
+    ctx: RequestContext,
+    field: string,
+    ids: Array<string | null | undefined>,
+  ): Promise<void> {
     const wanted = [...new Set(ids.filter((id): id is string => !!id))];
     if (wanted.length === 0) return;
     const found = await manager.find(MembershipEntity, {
@@ -201,37 +236,53 @@ export class UsersService {
       where: { workspaceId: ctx.workspaceId, userId: In(wanted) },
     });
     const missing = wanted.filter((id) => !found.some((m) => m.userId === id));
-    if (missing.length > 0) throw badRequest({ [field]: [`User ${missing.join(', ')} is not a member of this workspace.`] });
+    if (missing.length > 0)
+      throw badRequest({ [field]: [`User ${missing.join(', ')} is not a member of this workspace.`] });
   }
 
   /** Adds `workspaces` and `apps` to a page of users in two queries, not one per user. */
   private async withWorkspaces(manager: EntityManager, rows: WorkspaceUserView[]): Promise<UserResponse[]> {
     const userIds = rows.filter((r) => r.userType === 'User').map((r) => r.id);
-    const clientWorkspaceIds = [...new Set(rows.filter((r) => r.userType === 'Client').map((r) => r.workspaceId))];
+    const clientWorkspaceIds = [
+      ...new Set(rows.filter((r) => r.userType === 'Client').map((r) => r.workspaceId)),
+    ];
     const [memberships, users, clientWorkspaces] = await Promise.all([
       userIds.length
         ? manager
             .createQueryBuilder(MembershipEntity, 'm')
             .innerJoin(WorkspaceEntity, 'w', 'w.id = m.workspace_id')
-            .select(['m.user_id AS "userId"', 'm.workspace_id AS "workspaceId"', 'w.name AS name', 'm.role AS role'])
+            .select([
+              'm.user_id AS "userId"',
+              'm.workspace_id AS "workspaceId"',
+              'w.name AS name',
+              'm.role AS role',
+            ])
             .where('m.user_id IN (:...ids)', { ids: userIds })
             .orderBy('m.created_at')
             .getRawMany<UserWorkspace & { userId: string }>()
         : [],
-      userIds.length ? manager.find(UserEntity, { where: { id: In(userIds) }, select: { id: true, apps: true } }) : [],
-      clientWorkspaceIds.length ? manager.find(WorkspaceEntity, { where: { id: In(clientWorkspaceIds) } }) : [],
+      userIds.length
+        ? manager.find(UserEntity, { where: { id: In(userIds) }, select: { id: true, apps: true } })
+        : [],
+      clientWorkspaceIds.length
+        ? manager.find(WorkspaceEntity, { where: { id: In(clientWorkspaceIds) } })
+        : [],
     ]);
     const appsById = new Map(users.map((u) => [u.id, u.apps]));
     return rows.map((row) =>
       row.userType === 'User'
         ? toResponse(
             row,
-            memberships.filter((m) => m.userId === row.id).map(({ workspaceId, name, role }) => ({ workspaceId, name, role })),
+            memberships
+              .filter((m) => m.userId === row.id)
+              .map(({ workspaceId, name, role }) => ({ workspaceId, name, role })),
             appsById.get(row.id) ?? [],
           )
         : toResponse(
             row,
-            clientWorkspaces.filter((w) => w.id === row.workspaceId).map((w) => ({ workspaceId: w.id, name: w.name, role: null })),
+            clientWorkspaces
+              .filter((w) => w.id === row.workspaceId)
+              .map((w) => ({ workspaceId: w.id, name: w.name, role: null })),
             [],
           ),
     );

@@ -12,6 +12,8 @@ export class MembershipEntity {
   @Column({ type: 'varchar', length: 20 }) role: Role;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'user_id' }) user?: UserEntity;
 }

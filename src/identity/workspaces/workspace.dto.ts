@@ -5,10 +5,20 @@ import { PageOf } from '../../platform/http/list-query';
 
 export class WorkspaceRequest {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 }) @IsOptional() @IsString() @MaxLength(65535) description?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
+  description?: string | null;
   @ApiPropertyOptional({ default: 'EUR', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' })
-  @IsOptional() @Matches(/^[A-Z]{3}$/, { message: 'defaultCurrency must be an ISO 4217 code such as EUR' }) defaultCurrency?: string;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 }) @IsOptional() @IsString() @MaxLength(255) externalReference?: string | null;
+  @IsOptional()
+  @Matches(/^[A-Z]{3}$/, { message: 'defaultCurrency must be an ISO 4217 code such as EUR' })
+  defaultCurrency?: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  externalReference?: string | null;
 }
 
 export class WorkspaceResponse {

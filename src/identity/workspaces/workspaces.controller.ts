@@ -25,7 +25,9 @@ export class WorkspacesController {
   @Post()
   @HttpCode(200)
   @Roles('Viewer')
-  @ApiOperation({ summary: 'Create a workspace; the caller becomes its Owner (switch to it with /auth/switch-workspace)' })
+  @ApiOperation({
+    summary: 'Create a workspace; the caller becomes its Owner (switch to it with /auth/switch-workspace)',
+  })
   @ApiOkResponse({ type: WorkspaceResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: WorkspaceRequest): Promise<WorkspaceResponse> {
@@ -54,10 +56,15 @@ export class WorkspacesController {
   @HttpCode(200)
   @Roles('Admin')
   @ImageUpload('image')
-  @ApiOperation({ summary: 'Upload the workspace logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB)' })
+  @ApiOperation({
+    summary: 'Upload the workspace logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB)',
+  })
   @ApiOkResponse({ type: WorkspaceResponse })
   @ApiProblems(400, 401, 403, 413, 415)
-  setImage(@Ctx() ctx: RequestContext, @UploadedFile() file: UploadedImage | undefined): Promise<WorkspaceResponse> {
+  setImage(
+    @Ctx() ctx: RequestContext,
+    @UploadedFile() file: UploadedImage | undefined,
+  ): Promise<WorkspaceResponse> {
     return this.workspaces.setImage(ctx, file);
   }
 }

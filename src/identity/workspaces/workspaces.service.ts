@@ -31,7 +31,13 @@ const toResponse = (w: WorkspaceEntity, role: MembershipEntity['role']): Workspa
     w.version,
   );
 
-const snapshot = ({ name, description, imageUrl, defaultCurrency, externalReference }: WorkspaceResponse) => ({
+const snapshot = ({
+  name,
+  description,
+  imageUrl,
+  defaultCurrency,
+  externalReference,
+}: WorkspaceResponse) => ({
   name,
   description,
   imageUrl,
@@ -53,16 +59,28 @@ export class WorkspacesService {
     if (!ctx.actor.id) return { data: [], total: 0 };
     const rows = await this.db.unscoped
       .createQueryBuilder(WorkspaceEntity, 'w')
-      .innerJoinAndMapOne('w.membership', MembershipEntity, 'm', 'm.workspace_id = w.id AND m.user_id = :user', { user: ctx.actor.id })
+      .innerJoinAndMapOne(
+        'w.membership',
+        MembershipEntity,
+        'm',
+        'm.workspace_id = w.id AND m.user_id = :user',
+        { user: ctx.actor.id },
+      )
       .orderBy('lower(w.name)')
       .addOrderBy('w.id')
       .getMany();
-    const data = rows.map((w) => toResponse(w, (w as WorkspaceEntity & { membership: MembershipEntity }).membership.role));
+    const data = rows.map((w) =>
+      toResponse(w, (w as WorkspaceEntity & { membership: MembershipEntity }).membership.role),
+    );
     return { data, total: data.length };
   }
 
   /** A new workspace with `ownerId` as its Owner (callers, the bootstrap and tests use it). */
-  async createWithOwner(manager: EntityManager, ownerId: string, body: WorkspaceRequest): Promise<WorkspaceEntity> {
+  async createWithOwner(
+    manager: EntityManager,
+    ownerId: string,
+    body: WorkspaceRequest,
+  ): Promise<WorkspaceEntity> {
     const workspace = manager.create(WorkspaceEntity, {
       id: randomUUID(),
       name: body.name,
@@ -72,7 +90,10 @@ export class WorkspacesService {
     });
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
-    await manager.insert(SupportedLanguageEntity, { workspaceId: workspace.id, languageCode: defaultLanguage });
+    await manager.insert(SupportedLanguageEntity, {
+      workspaceId: workspace.id,
+      languageCode: defaultLanguage,
+    });
     return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
   }
 
@@ -127,7 +148,10 @@ export class WorkspacesService {
   }
 
   private async lock(manager: EntityManager, ctx: RequestContext): Promise<WorkspaceEntity> {
-    const workspace = await manager.findOne(WorkspaceEntity, { where: { id: ctx.workspaceId }, lock: { mode: 'pessimistic_write' } });
+    const workspace = await manager.findOne(WorkspaceEntity, {
+      where: { id: ctx.workspaceId },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!workspace) throw notFound('Workspace', ctx.workspaceId);
     if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(workspace.version)) throw preconditionFailed();
     return workspace;

@@ -15,7 +15,8 @@ export class MasterdataTagsController {
 
   @Get()
   @ApiOperation({
-    summary: 'Every tag in use (products, accounts, contacts, deals, sales orders, …) with counts per tag and per entity type',
+    summary:
+      'Every tag in use (products, accounts, contacts, deals, sales orders, …) with counts per tag and per entity type',
     description: '`Query` matches the start of a tag (case-insensitive). SortBy Tag (default) or Count.',
   })
   @ApiOkResponse({ type: MasterdataTagPage })

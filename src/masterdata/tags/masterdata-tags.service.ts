@@ -18,11 +18,17 @@ export class MasterdataTagsService {
   constructor(private readonly db: Db) {}
 
   async list(ctx: RequestContext, q: MasterdataTagListQuery): Promise<Page<MasterdataTag>> {
-    const tagged = entityTypes().filter((t) => t.tags && identifier.test(t.tags.table) && identifier.test(t.tags.column));
+    const tagged = entityTypes().filter(
+      (t) => t.tags && identifier.test(t.tags.table) && identifier.test(t.tags.column),
+    );
     if (q.entity_types?.length) {
       const unknown = q.entity_types.filter((t) => !tagged.some((r) => r.type === t));
       if (unknown.length) {
-        throw badRequest({ entity_types: [`${unknown.join(', ')}: no such entity type with tags (known: ${tagged.map((t) => t.type).join(', ')})`] });
+        throw badRequest({
+          entity_types: [
+            `${unknown.join(', ')}: no such entity type with tags (known: ${tagged.map((t) => t.type).join(', ')})`,
+          ],
+        });
       }
     }
     const chosen = tagged.filter((t) => !q.entity_types?.length || q.entity_types.includes(t.type));
@@ -43,12 +49,13 @@ export class MasterdataTagsService {
     const byTag = `lower(tag) ${direction}, tag ${direction}`;
     const order = p.sortBy === 'Count' ? `sum(n) ${direction}, ${byTag}` : byTag;
     params.push(p.take, p.skip);
-    const rows: Array<{ tag: string; count: string; by_type: Record<string, number>; total: string }> = await this.db.unscoped.query(
-      `SELECT tag, sum(n) AS count, jsonb_object_agg(type, n) AS by_type, count(*) OVER () AS total
+    const rows: Array<{ tag: string; count: string; by_type: Record<string, number>; total: string }> =
+      await this.db.unscoped.query(
+        `SELECT tag, sum(n) AS count, jsonb_object_agg(type, n) AS by_type, count(*) OVER () AS total
          FROM (SELECT u.tag, u.type, count(*)::int AS n FROM (${branches.join(' UNION ALL ')}) u ${prefix} GROUP BY u.tag, u.type) g
         GROUP BY tag ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
+        params,
+      );
     let total = rows.length ? Number(rows[0].total) : 0;
     if (rows.length === 0 && (p.skip > 0 || p.take === 0)) {
       const counted: Array<{ n: string }> = await this.db.unscoped.query(

@@ -3,8 +3,17 @@ import { IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
 
 export class MasterdataTagListQuery extends ListQuery(['Tag', 'Count'] as const) {
-  @ApiPropertyOptional({ type: [String], example: ['Account', 'Deal'], description: 'Only tags of these entity types (those that have tags)' })
-  @IsOptional() @ArrayFilter() @IsArray() @IsString({ each: true }) @MaxLength(100, { each: true }) entity_types?: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['Account', 'Deal'],
+    description: 'Only tags of these entity types (those that have tags)',
+  })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  entity_types?: string[];
 }
 
 export class MasterdataTag {

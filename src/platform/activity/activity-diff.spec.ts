@@ -3,8 +3,20 @@ import { diffSnapshots, pascal } from './activity-diff';
 
 describe('diffSnapshots', () => {
   it('lists changed properties only, comparing arrays and objects by value', () => {
-    const before = { displayName: 'A', tags: ['x', 'y'], billingAddress: { city: 'Delft' }, employees: 5, notes: null };
-    const after = { displayName: 'B', tags: ['x', 'y'], billingAddress: { city: 'Leiden' }, employees: 5, notes: undefined };
+    const before = {
+      displayName: 'A',
+      tags: ['x', 'y'],
+      billingAddress: { city: 'Delft' },
+      employees: 5,
+      notes: null,
+    };
+    const after = {
+      displayName: 'B',
+      tags: ['x', 'y'],
+      billingAddress: { city: 'Leiden' },
+      employees: 5,
+      notes: undefined,
+    };
     expect(diffSnapshots(before, after)).toEqual([
       { property: 'displayName', oldValue: 'A', newValue: 'B' },
       { property: 'billingAddress', oldValue: { city: 'Delft' }, newValue: { city: 'Leiden' } },
@@ -14,7 +26,10 @@ describe('diffSnapshots', () => {
   it('ignores bookkeeping fields and compares dates by instant', () => {
     const at = new Date('2026-01-01T00:00:00Z');
     expect(
-      diffSnapshots({ id: '1', modifiedAt: 'a', version: 1, when: at }, { id: '2', modifiedAt: 'b', version: 2, when: at.toISOString() }),
+      diffSnapshots(
+        { id: '1', modifiedAt: 'a', version: 1, when: at },
+        { id: '2', modifiedAt: 'b', version: 2, when: at.toISOString() },
+      ),
     ).toEqual([]);
   });
 

@@ -6,7 +6,11 @@ import { ActivityData, ActivityEntity } from './activity.entity';
 import { diffSnapshots, pascal } from './activity-diff';
 
 /** Runs in the transaction that recorded the activities (CRM's lastContactMoment, webhook outbox). */
-export type ActivityObserver = (manager: EntityManager, ctx: RequestContext, recorded: ActivityEntity[]) => Promise<void>;
+export type ActivityObserver = (
+  manager: EntityManager,
+  ctx: RequestContext,
+  recorded: ActivityEntity[],
+) => Promise<void>;
 const observers: ActivityObserver[] = [];
 
 /**
@@ -27,7 +31,9 @@ export class ActivityRecorder {
 
   /** `{Entity}Created`, with the new snapshot. */
   created(entityType: string, entityId: string, snapshot?: object): Promise<ActivityEntity[]> {
-    return this.write([{ entityType, entityId, type: `${entityType}Created`, data: snapshot ? { newValue: snapshot } : {} }]);
+    return this.write([
+      { entityType, entityId, type: `${entityType}Created`, data: snapshot ? { newValue: snapshot } : {} },
+    ]);
   }
 
   /** One `{Entity}{Property}Updated` per changed property; nothing when nothing changed. */
@@ -44,15 +50,24 @@ export class ActivityRecorder {
 
   /** `{Entity}Deleted`, with the last snapshot. */
   deleted(entityType: string, entityId: string, snapshot?: object): Promise<ActivityEntity[]> {
-    return this.write([{ entityType, entityId, type: `${entityType}Deleted`, data: snapshot ? { oldValue: snapshot } : {} }]);
+    return this.write([
+      { entityType, entityId, type: `${entityType}Deleted`, data: snapshot ? { oldValue: snapshot } : {} },
+    ]);
   }
 
   /** A domain event such as `DealArchived`. */
-  event(entityType: string, entityId: string, type: string, data: ActivityData = {}): Promise<ActivityEntity[]> {
+  event(
+    entityType: string,
+    entityId: string,
+    type: string,
+    data: ActivityData = {},
+  ): Promise<ActivityEntity[]> {
     return this.write([{ entityType, entityId, type, data }]);
   }
 
-  private async write(items: Array<Pick<ActivityEntity, 'entityType' | 'entityId' | 'type' | 'data'>>): Promise<ActivityEntity[]> {
+  private async write(
+    items: Array<Pick<ActivityEntity, 'entityType' | 'entityId' | 'type' | 'data'>>,
+  ): Promise<ActivityEntity[]> {
     if (items.length === 0) return [];
     const timestamp = new Date();
     const rows = items.map((item) =>

@@ -29,5 +29,7 @@ export class ActivityEntity {
   @Column({ type: 'varchar', length: 20 }) actorType: ActorType;
   @Column({ type: 'jsonb', default: () => "'{}'" }) data: ActivityData;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
 }

@@ -26,16 +26,30 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = req.user as Principal;
     const isCommerce = req.path.startsWith('/commerce-api');
-    if (principal.actor.type === 'Client' && !isCommerce) throw forbidden('Client logins may only call /commerce-api.');
+    if (principal.actor.type === 'Client' && !isCommerce)
+      throw forbidden('Client logins may only call /commerce-api.');
     if (principal.actor.type === 'User') {
-      const isRead = req.method === 'GET' || req.method === 'HEAD' || this.reflector.getAllAndOverride<boolean>(READ_OPERATION_KEY, targets);
-      const min = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE_KEY, targets) ?? (isRead ? 'Viewer' : 'Member');
+      const isRead =
+        req.method === 'GET' ||
+        req.method === 'HEAD' ||
+        this.reflector.getAllAndOverride<boolean>(READ_OPERATION_KEY, targets);
+      const min =
+        this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE_KEY, targets) ??
+        (isRead ? 'Viewer' : 'Member');
       if (!principal.role || rank(principal.role) < rank(min)) {
-        throw forbidden(`This operation needs the ${min} role or higher; you are ${principal.role ?? 'not a member'}.`);
+        throw forbidden(
+          `This operation needs the ${min} role or higher; you are ${principal.role ?? 'not a member'}.`,
+        );
       }
     }
     const ifMatch = req.headers['if-match'];
-    req.context = new RequestContext(principal.workspaceId, principal.actor, principal.role, ifMatch, principal.sessionId);
+    req.context = new RequestContext(
+      principal.workspaceId,
+      principal.actor,
+      principal.role,
+      ifMatch,
+      principal.sessionId,
+    );
     return true;
   }
 

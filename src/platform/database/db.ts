@@ -32,7 +32,11 @@ export class Tx {
 export class Db {
   constructor(readonly dataSource: DataSource) {}
 
-  repo<T extends Scoped>(ctx: RequestContext, target: EntityTarget<T>, label = labelOf(target)): ScopedRepository<T> {
+  repo<T extends Scoped>(
+    ctx: RequestContext,
+    target: EntityTarget<T>,
+    label = labelOf(target),
+  ): ScopedRepository<T> {
     return new ScopedRepository(this.dataSource.manager, target, ctx, label);
   }
 

@@ -86,7 +86,8 @@ export class ScopedRepository<T extends Scoped> {
       lock: { mode: 'pessimistic_write' },
     });
     if (!locked) throw notFound(this.label, id);
-    if (this.ctx.ifMatch && parseEtag(this.ctx.ifMatch) !== String(locked.version)) throw preconditionFailed();
+    if (this.ctx.ifMatch && parseEtag(this.ctx.ifMatch) !== String(locked.version))
+      throw preconditionFailed();
     return options.relations ? this.get(id, options) : locked;
   }
 
@@ -123,11 +124,12 @@ export class ScopedRepository<T extends Scoped> {
     for (const e of list) {
       if (!e.id) e.id = randomUUID();
       if (e.workspaceId === undefined) e.workspaceId = this.ctx.workspaceId;
-      if (e.workspaceId !== this.ctx.workspaceId) throw new Error(`Refusing to save a ${this.label} of another workspace`);
+      if (e.workspaceId !== this.ctx.workspaceId)
+        throw new Error(`Refusing to save a ${this.label} of another workspace`);
     }
-    return this.repository.save(list as never).then((saved) => (Array.isArray(entity) ? saved : saved[0])) as Promise<
-      T | T[]
-    >;
+    return this.repository
+      .save(list as never)
+      .then((saved) => (Array.isArray(entity) ? saved : saved[0])) as Promise<T | T[]>;
   }
 
   async remove(entity: T): Promise<void> {
@@ -137,7 +139,8 @@ export class ScopedRepository<T extends Scoped> {
   async delete(where: Where<T>): Promise<number> {
     const scoped = this.scope(where);
     let affected = 0;
-    for (const w of Array.isArray(scoped) ? scoped : [scoped]) affected += (await this.repository.delete(w)).affected ?? 0;
+    for (const w of Array.isArray(scoped) ? scoped : [scoped])
+      affected += (await this.repository.delete(w)).affected ?? 0;
     return affected;
   }
 
@@ -145,7 +148,10 @@ export class ScopedRepository<T extends Scoped> {
    * Checks that every id names an entity of this workspace; otherwise a 400 naming `field`
    * (CONTRACT §3: a reference to another workspace's entity is a bad field, not a 404).
    */
-  async assertReferences(field: string, ids: Array<string | null | undefined> | string | null | undefined): Promise<void> {
+  async assertReferences(
+    field: string,
+    ids: Array<string | null | undefined> | string | null | undefined,
+  ): Promise<void> {
     const wanted = [...new Set((Array.isArray(ids) ? ids : [ids]).filter((x): x is string => !!x))];
     if (wanted.length === 0) return;
     const found = await this.repository.find({
@@ -155,7 +161,9 @@ export class ScopedRepository<T extends Scoped> {
     if (found.length !== wanted.length) {
       const have = new Set(found.map((f) => f.id));
       const missing = wanted.filter((id) => !have.has(id));
-      throw badRequest({ [field]: [`${this.label} ${missing.join(', ')} does not exist in this workspace.`] });
+      throw badRequest({
+        [field]: [`${this.label} ${missing.join(', ')} does not exist in this workspace.`],
+      });
     }
   }
 }

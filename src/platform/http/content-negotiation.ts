@@ -7,8 +7,13 @@ const jsonTypes = ['application/json', 'text/json', 'application/*+json'];
 export const jsonBody: RequestHandler = express.json({ limit: '1mb', type: jsonTypes, strict: false });
 
 /** A body of another type (multipart only where an upload is expected) is a 415. */
-export const rejectUnsupportedMediaType: RequestHandler = (req: Request, _res: Response, next: NextFunction) => {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+export const rejectUnsupportedMediaType: RequestHandler = (
+  req: Request,
+  _res: Response,
+  next: NextFunction,
+) => {
+  const hasBody =
+    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return next();
   const type = req.headers['content-type'];
   if (type && (req.is(jsonTypes) || req.is('multipart/form-data'))) return next();

@@ -16,7 +16,10 @@ export class EtagInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((body: unknown) => {
         if (body && typeof body === 'object' && ETAG in body) {
-          context.switchToHttp().getResponse<Response>().setHeader('ETag', (body as Record<symbol, string>)[ETAG]);
+          context
+            .switchToHttp()
+            .getResponse<Response>()
+            .setHeader('ETag', (body as Record<symbol, string>)[ETAG]);
         }
         return body;
       }),

@@ -10,5 +10,7 @@ export class IdempotencyKeyEntity {
   @Column({ type: 'smallint', nullable: true }) responseStatus: number | null;
   @Column({ type: 'jsonb', nullable: true }) responseBody: unknown;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'workspace_id' }) workspace?: WorkspaceEntity;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
 }

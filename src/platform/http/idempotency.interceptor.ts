@@ -39,17 +39,29 @@ export class IdempotencyInterceptor implements NestInterceptor {
         return next.handle().pipe(
           mergeMap((body) =>
             from(
-              repo.update({ workspaceId, key }, { responseStatus: context.switchToHttp().getResponse<Response>().statusCode, responseBody: body ?? null }),
+              repo.update(
+                { workspaceId, key },
+                {
+                  responseStatus: context.switchToHttp().getResponse<Response>().statusCode,
+                  responseBody: body ?? null,
+                },
+              ),
             ).pipe(mergeMap(() => of(body))),
           ),
-          catchError((error: unknown) => from(repo.delete({ workspaceId, key })).pipe(mergeMap(() => throwError(() => error)))),
+          catchError((error: unknown) =>
+            from(repo.delete({ workspaceId, key })).pipe(mergeMap(() => throwError(() => error))),
+          ),
         );
       }),
     );
   }
 
   /** Claims the key (first use) or returns the stored answer of an identical earlier request. */
-  private async claim(workspaceId: string, key: string, requestHash: string): Promise<IdempotencyKeyEntity | null> {
+  private async claim(
+    workspaceId: string,
+    key: string,
+    requestHash: string,
+  ): Promise<IdempotencyKeyEntity | null> {
     const repo = this.dataSource.getRepository(IdempotencyKeyEntity);
     await repo.delete({ workspaceId, key, createdAt: LessThan(new Date(Date.now() - retention)) });
     const inserted = await repo
@@ -63,9 +75,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const existing = await repo.findOneBy({ workspaceId, key });
     if (!existing) throw conflict('The Idempotency-Key was released while this request arrived; retry it.');
     if (existing.requestHash !== requestHash) {
-      throw conflict('This Idempotency-Key was used with another request body.', { 'Idempotency-Key': ['was used with another request'] });
+      throw conflict('This Idempotency-Key was used with another request body.', {
+        'Idempotency-Key': ['was used with another request'],
+      });
     }
-    if (existing.responseStatus === null) throw conflict('A request with this Idempotency-Key is still being processed.');
+    if (existing.responseStatus === null)
+      throw conflict('A request with this Idempotency-Key is still being processed.');
     return existing;
   }
 }

@@ -31,24 +31,44 @@ export interface ListQueryBase<S extends string> {
  */
 export function ListQuery<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListQueryBase<S>> {
   class ListQueryDto implements ListQueryBase<S> {
-    @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 100, description: 'Page size (case-insensitive name)' })
-    @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1000)
+    @ApiPropertyOptional({
+      minimum: 0,
+      maximum: 1000,
+      default: 100,
+      description: 'Page size (case-insensitive name)',
+    })
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt()
+    @Min(0)
+    @Max(1000)
     Take = 100;
 
     @ApiPropertyOptional({ minimum: 0, default: 0 })
-    @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2147483647)
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt()
+    @Min(0)
+    @Max(2147483647)
     Skip = 0;
 
     @ApiPropertyOptional({ enum: sortOrders, default: 'Asc' })
-    @IsOptional() @IsIn(sortOrders)
+    @IsOptional()
+    @IsIn(sortOrders)
     SortOrder: SortOrder = 'Asc';
 
     @ApiPropertyOptional({ enum: sortBy, default: sortBy[0] })
-    @IsOptional() @IsIn(sortBy)
+    @IsOptional()
+    @IsIn(sortBy)
     SortBy: S = sortBy[0];
 
-    @ApiPropertyOptional({ description: 'Case-insensitive text search over the name-like fields', maxLength: 255 })
-    @IsOptional() @IsString() @MaxLength(255)
+    @ApiPropertyOptional({
+      description: 'Case-insensitive text search over the name-like fields',
+      maxLength: 255,
+    })
+    @IsOptional()
+    @IsString()
+    @MaxLength(255)
     Query?: string;
   }
   return ListQueryDto;
@@ -66,23 +86,33 @@ export interface ListBodyBase<S extends string> {
 export function ListBody<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListBodyBase<S>> {
   class ListBodyDto implements ListBodyBase<S> {
     @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 100 })
-    @IsOptional() @IsInt() @Min(0) @Max(1000)
+    @IsOptional()
+    @IsInt()
+    @Min(0)
+    @Max(1000)
     take = 100;
 
     @ApiPropertyOptional({ minimum: 0, default: 0 })
-    @IsOptional() @IsInt() @Min(0) @Max(2147483647)
+    @IsOptional()
+    @IsInt()
+    @Min(0)
+    @Max(2147483647)
     skip = 0;
 
     @ApiPropertyOptional({ enum: sortOrders, default: 'Asc' })
-    @IsOptional() @IsIn(sortOrders)
+    @IsOptional()
+    @IsIn(sortOrders)
     sortOrder: SortOrder = 'Asc';
 
     @ApiPropertyOptional({ enum: sortBy, default: sortBy[0] })
-    @IsOptional() @IsIn(sortBy)
+    @IsOptional()
+    @IsIn(sortBy)
     sortBy: S = sortBy[0];
 
     @ApiPropertyOptional({ maxLength: 255 })
-    @IsOptional() @IsString() @MaxLength(255)
+    @IsOptional()
+    @IsString()
+    @MaxLength(255)
     query?: string;
   }
   return ListBodyDto;
@@ -90,8 +120,21 @@ export function ListBody<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<L
 
 /** Normalises either wire form to ListParams. */
 export function listParams<S extends string>(q: ListQueryBase<S> | ListBodyBase<S>): ListParams<S> {
-  if ('Take' in q) return { take: q.Take, skip: q.Skip, sortBy: q.SortBy, sortOrder: q.SortOrder, query: q.Query || undefined };
-  return { take: q.take, skip: q.skip, sortBy: q.sortBy, sortOrder: q.sortOrder, query: q.query || undefined };
+  if ('Take' in q)
+    return {
+      take: q.Take,
+      skip: q.Skip,
+      sortBy: q.SortBy,
+      sortOrder: q.SortOrder,
+      query: q.Query || undefined,
+    };
+  return {
+    take: q.take,
+    skip: q.skip,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+    query: q.query || undefined,
+  };
 }
 
 const raw = ({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key];
@@ -133,7 +176,8 @@ export interface Page<T> {
 export function PageOf<T>(item: Ctor<T>): Ctor<Page<T>> {
   class PageDto implements Page<T> {
     @ApiProperty({ type: [item] }) data: T[];
-    @ApiProperty({ type: 'integer', format: 'int32', description: 'All matches, ignoring take/skip' }) total: number;
+    @ApiProperty({ type: 'integer', format: 'int32', description: 'All matches, ignoring take/skip' })
+    total: number;
   }
   Object.defineProperty(PageDto, 'name', { value: `${item.name.replace(/Response$|Dto$/, '')}Page` });
   return PageDto;

@@ -1,5 +1,12 @@
 import { applyDecorators, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiExtraModels, ApiParam, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiParam,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { badRequest } from './problem';
 
 /** The RFC 9457 body of every error (CONTRACT §6). */

@@ -41,6 +41,7 @@ export async function paginate<T extends ObjectLiteral, S extends string>(
   }
   const { entities, raw } = await qb.getRawAndEntities();
   let total = raw.length > 0 ? Number((raw[0] as { __total: string }).__total) : 0;
-  if (raw.length === 0 && params.skip > 0) total = await qb.clone().offset(undefined).limit(undefined).getCount();
+  if (raw.length === 0 && params.skip > 0)
+    total = await qb.clone().offset(undefined).limit(undefined).getCount();
   return { data: entities, total };
 }

@@ -6,7 +6,12 @@ import { badRequest } from './problem';
 import { ProblemFilter } from './problem.filter';
 
 function run(exception: unknown) {
-  const sent: { status?: number; type?: string; body?: Record<string, unknown>; headers: Record<string, string> } = { headers: {} };
+  const sent: {
+    status?: number;
+    type?: string;
+    body?: Record<string, unknown>;
+    headers: Record<string, string>;
+  } = { headers: {} };
   const res = {
     headersSent: false,
     setHeader: (k: string, v: string) => (sent.headers[k] = v),
@@ -24,7 +29,9 @@ function run(exception: unknown) {
     },
   };
   const req = { id: 'corr-42', originalUrl: '/core-api/accounts?Take=1' };
-  const host = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) } as unknown as ArgumentsHost;
+  const host = {
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
+  } as unknown as ArgumentsHost;
   new ProblemFilter().catch(exception, host);
   return sent;
 }
@@ -49,13 +56,25 @@ describe('ProblemFilter', () => {
   });
 
   it('maps unique violations to 409 naming the field, foreign keys to 409, check violations to 400', () => {
-    expect(run(dbError('23505', 'uq_products__sku')).body).toMatchObject({ status: 409, errors: { sku: ['is already in use'] } });
+    expect(run(dbError('23505', 'uq_products__sku')).body).toMatchObject({
+      status: 409,
+      errors: { sku: ['is already in use'] },
+    });
     expect(run(dbError('23503')).status).toBe(409);
-    expect(run(dbError('23514', 'ck_deals__expected_revenue')).body).toMatchObject({ status: 400, errors: { expectedRevenue: ['is invalid'] } });
+    expect(run(dbError('23514', 'ck_deals__expected_revenue')).body).toMatchObject({
+      status: 400,
+      errors: { expectedRevenue: ['is invalid'] },
+    });
   });
 
   it('keeps the errors of a validation problem and shapes Nest’s own exceptions', () => {
-    expect(run(badRequest({ name: ['name should not be empty'] })).body).toMatchObject({ status: 400, errors: { name: ['name should not be empty'] } });
-    expect(run(new NotFoundException('Cannot GET /nope')).body).toMatchObject({ status: 404, title: 'Not Found' });
+    expect(run(badRequest({ name: ['name should not be empty'] })).body).toMatchObject({
+      status: 400,
+      errors: { name: ['name should not be empty'] },
+    });
+    expect(run(new NotFoundException('Cannot GET /nope')).body).toMatchObject({
+      status: 404,
+      title: 'Not Found',
+    });
   });
 });

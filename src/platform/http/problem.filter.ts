@@ -15,7 +15,12 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
 
 /** Database errors that are the caller's fault, by SQLSTATE. Anything else is a 500. */
 function fromDatabase(error: QueryFailedError): Shaped | undefined {
-  const driver = error.driverError as { code?: string; constraint?: string; detail?: string; column?: string };
+  const driver = error.driverError as {
+    code?: string;
+    constraint?: string;
+    detail?: string;
+    column?: string;
+  };
   const field = driver.constraint ? constraintField(driver.constraint) : undefined;
   switch (driver.code) {
     case '23505':
@@ -25,7 +30,10 @@ function fromDatabase(error: QueryFailedError): Shaped | undefined {
         errors: field ? { [field]: ['is already in use'] } : undefined,
       };
     case '23503':
-      return { status: 409, detail: 'The entity is still referenced by other entities, or references one that is gone.' };
+      return {
+        status: 409,
+        detail: 'The entity is still referenced by other entities, or references one that is gone.',
+      };
     case '23514':
     case '22001':
     case '22003':
@@ -35,7 +43,11 @@ function fromDatabase(error: QueryFailedError): Shaped | undefined {
       return {
         status: 400,
         detail: 'A value is out of range or malformed.',
-        errors: driver.column ? { [camel(driver.column)]: ['is out of range or malformed'] } : field ? { [field]: ['is invalid'] } : undefined,
+        errors: driver.column
+          ? { [camel(driver.column)]: ['is out of range or malformed'] }
+          : field
+            ? { [field]: ['is invalid'] }
+            : undefined,
       };
     case '40001':
     case '40P01':
@@ -47,8 +59,10 @@ function fromDatabase(error: QueryFailedError): Shaped | undefined {
 
 /** Errors raised by Express middleware (body parser) before Nest routing. */
 function fromMiddleware(error: { type?: string; status?: number }): Shaped | undefined {
-  if (error.type === 'entity.too.large') return { status: 413, detail: 'The request body exceeds the limit of 1 MiB.' };
-  if (error.type === 'entity.parse.failed') return { status: 400, detail: 'The request body is not valid JSON.' };
+  if (error.type === 'entity.too.large')
+    return { status: 413, detail: 'The request body exceeds the limit of 1 MiB.' };
+  if (error.type === 'entity.parse.failed')
+    return { status: 400, detail: 'The request body is not valid JSON.' };
   if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported')
     return { status: 415, detail: 'The request body encoding is not supported.' };
   return undefined;
@@ -87,7 +101,12 @@ export class ProblemFilter implements ExceptionFilter {
 
   private shape(exception: unknown): Shaped {
     if (exception instanceof Problem) {
-      return { status: exception.getStatus(), detail: exception.detail, errors: exception.errors, headers: exception.headers };
+      return {
+        status: exception.getStatus(),
+        detail: exception.detail,
+        errors: exception.errors,
+        headers: exception.headers,
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -95,7 +114,10 @@ export class ProblemFilter implements ExceptionFilter {
       const message = typeof response === 'string' ? response : response.message;
       const detail = Array.isArray(message) ? message.join('; ') : (message ?? exception.message);
       if (status === 413) return { status, detail: 'The request or upload exceeds the size limit.' };
-      return { status, detail: status === 404 && /^Cannot /.test(detail) ? 'No such resource or operation.' : detail };
+      return {
+        status,
+        detail: status === 404 && /^Cannot /.test(detail) ? 'No such resource or operation.' : detail,
+      };
     }
     if (exception instanceof QueryFailedError) {
       const known = fromDatabase(exception);
@@ -103,6 +125,9 @@ export class ProblemFilter implements ExceptionFilter {
     }
     const fromMw = fromMiddleware(exception as { type?: string });
     if (fromMw) return fromMw;
-    return { status: 500, detail: 'An unexpected error occurred. Quote the correlation id when you report it.' };
+    return {
+      status: 500,
+      detail: 'An unexpected error occurred. Quote the correlation id when you report it.',
+    };
   }
 }

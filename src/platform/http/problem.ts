@@ -40,7 +40,11 @@ export const forbidden = (detail = 'You are not permitted to perform this operat
   new Problem(HttpStatus.FORBIDDEN, detail);
 export const notFound = (entity: string, id?: string) =>
   new Problem(HttpStatus.NOT_FOUND, id ? `${entity} ${id} was not found.` : `${entity} was not found.`);
-export const conflict = (detail: string, errors?: FieldErrors) => new Problem(HttpStatus.CONFLICT, detail, errors);
+export const conflict = (detail: string, errors?: FieldErrors) =>
+  new Problem(HttpStatus.CONFLICT, detail, errors);
 export const preconditionFailed = () =>
-  new Problem(HttpStatus.PRECONDITION_FAILED, 'The entity was changed since you read it (If-Match does not match its ETag).');
+  new Problem(
+    HttpStatus.PRECONDITION_FAILED,
+    'The entity was changed since you read it (If-Match does not match its ETag).',
+  );
 export const serviceUnavailable = (detail: string) => new Problem(HttpStatus.SERVICE_UNAVAILABLE, detail);

@@ -5,7 +5,8 @@ import pino, { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 /** The path without query, with the token of a logout call hidden. */
-export const loggablePath = (url: string) => url.split('?')[0].replace(/(\/auth\/logout\/)[^/]+/, '$1[redacted]');
+export const loggablePath = (url: string) =>
+  url.split('?')[0].replace(/(\/auth\/logout\/)[^/]+/, '$1[redacted]');
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -27,10 +28,15 @@ export function requestLogger(logger: Logger): RequestHandler {
       return id;
     },
     serializers: {
-      req: (req: Request & { id: string }) => ({ id: req.id, method: req.method, path: loggablePath(req.url) }),
+      req: (req: Request & { id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: loggablePath(req.url),
+      }),
       res: (res: Response) => ({ status: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request failed',
     customAttributeKeys: { responseTime: 'durationMs' },

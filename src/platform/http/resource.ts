@@ -17,19 +17,23 @@ export class ScopedResponse {
 /** The common part of a create body: every stored resource accepts an external reference. */
 export class ExternalReferenceBody {
   @ApiProperty({ type: 'string', nullable: true, required: false, maxLength: 255 })
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
   externalReference?: string | null;
 }
 
 /** The `id` an update body repeats (optional; when given it must equal the path's). */
 export class UpdateIdBody {
   @ApiProperty({ format: 'uuid', required: false, description: 'Must equal the id in the path when given' })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   id?: string;
 }
 
 export function assertSameId(pathId: string, bodyId: string | undefined): void {
-  if (bodyId !== undefined && bodyId !== pathId) throw badRequest({ id: ['id in the body differs from the id in the path'] });
+  if (bodyId !== undefined && bodyId !== pathId)
+    throw badRequest({ id: ['id in the body differs from the id in the path'] });
 }
 
 /** The common fields, mapped from an entity, with the entity's version as ETag. */

@@ -8,7 +8,11 @@ const primitives = new Set<unknown>([String, Boolean, Number, Array, Object]);
 /** `pricing.tiers[0].minQuantity` style paths for nested errors. */
 function flatten(errors: ValidationError[], prefix = '', out: FieldErrors = {}): FieldErrors {
   for (const e of errors) {
-    const path = /^\d+$/.test(e.property) ? `${prefix}[${e.property}]` : prefix ? `${prefix}.${e.property}` : e.property;
+    const path = /^\d+$/.test(e.property)
+      ? `${prefix}[${e.property}]`
+      : prefix
+        ? `${prefix}.${e.property}`
+        : e.property;
     if (e.constraints) (out[path] ??= []).push(...Object.values(e.constraints));
     if (e.children?.length) flatten(e.children, path, out);
   }
@@ -38,7 +42,8 @@ function keysOf(metatype: new () => unknown): Map<string, string> {
 export class ValidationPipe implements PipeTransform {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const metatype = metadata.metatype;
-    if (!metatype || primitives.has(metatype) || (metadata.type !== 'body' && metadata.type !== 'query')) return value;
+    if (!metatype || primitives.has(metatype) || (metadata.type !== 'body' && metadata.type !== 'query'))
+      return value;
     let input = value ?? {};
     if (metadata.type === 'query' && typeof input === 'object') {
       const keys = keysOf(metatype as new () => unknown);

@@ -18,7 +18,19 @@ export class FilesController {
     const path = Array.isArray(key) ? key.join('/') : key;
     if (!(this.store instanceof LocalFileStore) || path.includes('..')) throw notFound('File');
     res.sendFile(this.store.pathOf(path), { maxAge: '7d', immutable: true }, (err) => {
-      if (err && !res.headersSent) res.status(404).type('application/problem+json').send(JSON.stringify({ type: 'https://httpstatuses.io/404', title: 'Not Found', status: 404, detail: 'File was not found.', instance: `/files/${path}` }));
+      if (err && !res.headersSent)
+        res
+          .status(404)
+          .type('application/problem+json')
+          .send(
+            JSON.stringify({
+              type: 'https://httpstatuses.io/404',
+              title: 'Not Found',
+              status: 404,
+              detail: 'File was not found.',
+              instance: `/files/${path}`,
+            }),
+          );
     });
   }
 }

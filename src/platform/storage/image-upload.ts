@@ -21,7 +21,11 @@ export const ImageUpload = (field = 'image') =>
     UseInterceptors(FileInterceptor(field, { limits: { fileSize: maxUploadBytes, files: 1 } })),
     ApiConsumes('multipart/form-data'),
     ApiBody({
-      schema: { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary' } } },
+      schema: {
+        type: 'object',
+        required: [field],
+        properties: { [field]: { type: 'string', format: 'binary' } },
+      },
     }),
   );
 
@@ -43,11 +47,19 @@ export const ImagesUpload = (field = 'images', max = 20) =>
  * Checks the bytes (not the name) of an uploaded image: a missing file is a 400 naming the field,
  * anything but JPEG/PNG/GIF/WebP/AVIF a 415. Returns a storage key under the workspace.
  */
-export async function checkImage(file: UploadedImage | undefined, field: string, workspaceId: string, folder: string) {
+export async function checkImage(
+  file: UploadedImage | undefined,
+  field: string,
+  workspaceId: string,
+  folder: string,
+) {
   if (!file) throw badRequest({ [field]: [`${field} must be an image file (multipart/form-data)`] });
   const type = await fileTypeFromBuffer(file.buffer);
   if (!type || !imageTypes.has(type.mime)) {
-    throw new Problem(415, `${file.originalname || field} is not a supported image (JPEG, PNG, GIF, WebP or AVIF).`);
+    throw new Problem(
+      415,
+      `${file.originalname || field} is not a supported image (JPEG, PNG, GIF, WebP or AVIF).`,
+    );
   }
   return { key: `${workspaceId}/${folder}/${randomUUID()}.${type.ext}`, contentType: type.mime };
 }

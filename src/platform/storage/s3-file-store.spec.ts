@@ -23,7 +23,9 @@ describe('S3FileStore', () => {
     expect(new S3FileStore({ bucket: 'media', region: 'eu-west-1' }, new Recorder()).urlOf('a/b.jpg')).toBe(
       'https://media.s3.eu-west-1.amazonaws.com/a/b.jpg',
     );
-    expect(new S3FileStore({ bucket: 'media' }, new Recorder()).urlOf('a/b.jpg')).toBe('https://media.s3.us-east-1.amazonaws.com/a/b.jpg');
+    expect(new S3FileStore({ bucket: 'media' }, new Recorder()).urlOf('a/b.jpg')).toBe(
+      'https://media.s3.us-east-1.amazonaws.com/a/b.jpg',
+    );
   });
 
   it('encodes each key segment but keeps the slashes', () => {
@@ -33,7 +35,8 @@ describe('S3FileStore', () => {
 
   it('refuses empty, absolute and climbing keys', () => {
     const store = new S3FileStore({ bucket: 'media' }, new Recorder());
-    for (const key of ['', '/abs.png', 'a/../b.png', 'a//b.png', './a.png']) expect(() => store.urlOf(key)).toThrow('Invalid file key');
+    for (const key of ['', '/abs.png', 'a/../b.png', 'a//b.png', './a.png'])
+      expect(() => store.urlOf(key)).toThrow('Invalid file key');
   });
 
   it('puts with bucket, key, content type and an immutable cache header, and returns the URL', async () => {
@@ -60,7 +63,9 @@ describe('S3FileStore', () => {
 
 describe('fileStoreFor', () => {
   it('chooses S3 when S3_BUCKET is set, the local directory otherwise', () => {
-    const s3 = fileStoreFor(loadEnv({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1' }));
+    const s3 = fileStoreFor(
+      loadEnv({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1' }),
+    );
     expect(s3).toBeInstanceOf(S3FileStore);
     expect((s3 as S3FileStore).urlOf('k.png')).toBe('http://minio:9000/media/k.png');
     expect(fileStoreFor(loadEnv({ STORAGE_DIR: '/tmp/x' }))).toBeInstanceOf(LocalFileStore);

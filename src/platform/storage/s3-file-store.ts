@@ -76,6 +76,8 @@ export class S3FileStore extends FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: S3FileStore.checkKey(key) }));
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.options.bucket, Key: S3FileStore.checkKey(key) }),
+    );
   }
 }

@@ -12,7 +12,11 @@ describe('Activities', () => {
     ws = await t.workspace();
     other = await t.workspace('Other');
     for (const n of ['a', 'b', 'c']) {
-      const res = await ws.owner.post('/core-api/identities', { username: `act-${n}`, email: `act-${n}@example.test`, password: 'a-long-password' });
+      const res = await ws.owner.post('/core-api/identities', {
+        username: `act-${n}`,
+        email: `act-${n}@example.test`,
+        password: 'a-long-password',
+      });
       ids.push(res.body.id);
     }
     await ws.owner.put(`/core-api/identities/${ids[0]}`, { username: 'act-a2', email: 'act-a@example.test' });
@@ -38,8 +42,13 @@ describe('Activities', () => {
 
   it('filters by entity, type and time range, by query string and by body', async () => {
     const byEntity = await ws.owner.get(`/core-api/activities?entity_ids=${ids[0]}`);
-    expect(byEntity.body.data.map((a: { type: string }) => a.type)).toEqual(['ClientLoginCreated', 'ClientLoginUsernameUpdated']);
-    const byTypes = await ws.owner.get('/core-api/activities?types=ClientLoginDeleted&types=ClientLoginUsernameUpdated');
+    expect(byEntity.body.data.map((a: { type: string }) => a.type)).toEqual([
+      'ClientLoginCreated',
+      'ClientLoginUsernameUpdated',
+    ]);
+    const byTypes = await ws.owner.get(
+      '/core-api/activities?types=ClientLoginDeleted&types=ClientLoginUsernameUpdated',
+    );
     expect(byTypes.body.total).toBe(2);
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await ws.owner.get(`/core-api/activities?timestamp.Min=${future}`)).body.total).toBe(0);
@@ -59,10 +68,15 @@ describe('Activities', () => {
   });
 
   it('answers 400 for bad filters', async () => {
-    const res = await ws.owner.get('/core-api/activities?entity_ids=nope&timestamp.Min=yesterday&SortBy=Name');
+    const res = await ws.owner.get(
+      '/core-api/activities?entity_ids=nope&timestamp.Min=yesterday&SortBy=Name',
+    );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['SortBy', 'entity_ids', 'timestamp.Min']);
-    const body = await ws.owner.post('/core-api/activities/filter', { entityIds: 'x', timestamp: { min: 5 } });
+    const body = await ws.owner.post('/core-api/activities/filter', {
+      entityIds: 'x',
+      timestamp: { min: 5 },
+    });
     expect(Object.keys(body.body.errors).sort()).toEqual(['entityIds', 'timestamp.min']);
   });
 

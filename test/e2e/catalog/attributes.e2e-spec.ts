@@ -17,12 +17,17 @@ describe('Product attributes', () => {
     other = await t.workspace('Other');
     viewer = await ws.member('Viewer');
     shoes = (await ws.owner.post('/core-api/catalog/productcategories', { name: 'Shoes' })).body.id;
-    boots = (await ws.owner.post('/core-api/catalog/productcategories', { name: 'Boots', parentId: shoes })).body.id;
+    boots = (await ws.owner.post('/core-api/catalog/productcategories', { name: 'Boots', parentId: shoes }))
+      .body.id;
   });
   afterAll(() => t.close());
 
   it('creates, reads, lists, updates and deletes an attribute with its categories', async () => {
-    const created = await ws.owner.post(base, { name: 'Colour', externalReference: 'attr-colour', categoryIds: [boots, shoes, boots] });
+    const created = await ws.owner.post(base, {
+      name: 'Colour',
+      externalReference: 'attr-colour',
+      categoryIds: [boots, shoes, boots],
+    });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -46,7 +51,9 @@ describe('Product attributes', () => {
     // PUT is a full replacement: no categoryIds, no categories
     expect((await ws.owner.put(`${base}/${id}`, { name: 'Color' })).body.categoryIds).toEqual([]);
 
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data.map((a: { type: string }) => a.type).sort();
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data
+      .map((a: { type: string }) => a.type)
+      .sort();
     expect(types).toEqual([
       'ProductAttributeCategoryIdsUpdated',
       'ProductAttributeCategoryIdsUpdated',
@@ -61,7 +68,8 @@ describe('Product attributes', () => {
 
   it('sorts by name and pages with a total', async () => {
     const fresh = await t.workspace('Sorting');
-    for (const name of ['beta', 'Alpha', 'gamma']) expect((await fresh.owner.post(base, { name })).status).toBe(200);
+    for (const name of ['beta', 'Alpha', 'gamma'])
+      expect((await fresh.owner.post(base, { name })).status).toBe(200);
     const asc = await fresh.owner.get(`${base}?SortBy=Name&Take=2`);
     expect(asc.body.data.map((a: { name: string }) => a.name)).toEqual(['Alpha', 'beta']);
     expect(asc.body.total).toBe(3);
@@ -78,11 +86,16 @@ describe('Product attributes', () => {
       const res = await ws.owner.post('/core-api/catalog/products', { name, attributes });
       expect(res.status).toBe(200);
     };
-    await product('Red shoe', [{ attributeId: colour, values: ['red'] }, { attributeId: size, values: ['42', '43'] }]);
+    await product('Red shoe', [
+      { attributeId: colour, values: ['red'] },
+      { attributeId: size, values: ['42', '43'] },
+    ]);
     await product('Blue shoe', [{ attributeId: colour, values: ['blue', 'navy'] }]);
     await product('Plain shoe', [{ attributeId: colour, values: [] }]);
     const list = await ws.owner.get(`${base}?ids=${colour},${size},${unused}&SortBy=Name`);
-    expect(list.body.data.map((a: { name: string; productCount: number }) => [a.name, a.productCount])).toEqual([
+    expect(
+      list.body.data.map((a: { name: string; productCount: number }) => [a.name, a.productCount]),
+    ).toEqual([
       ['Count colour', 2],
       ['Count size', 1],
       ['Count unused', 0],
@@ -95,14 +108,20 @@ describe('Product attributes', () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['categoryIds', 'externalReference', 'name']);
     expect((await ws.owner.post(base, { name: 'x'.repeat(256) })).body.errors).toHaveProperty('name');
-    const foreignCategory = (await other.owner.post('/core-api/catalog/productcategories', { name: 'Foreign' })).body.id;
+    const foreignCategory = (
+      await other.owner.post('/core-api/catalog/productcategories', { name: 'Foreign' })
+    ).body.id;
     const foreign = await ws.owner.post(base, { name: 'Foreign ref', categoryIds: [shoes, foreignCategory] });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toHaveProperty('categoryIds');
     expect((await ws.owner.get(`${base}?Query=Foreign ref`)).body.total).toBe(0);
     const mine = (await ws.owner.post(base, { name: 'Mine' })).body.id;
-    expect((await ws.owner.put(`${base}/${mine}`, { name: 'Mine', categoryIds: [foreignCategory] })).status).toBe(400);
-    expect((await ws.owner.put(`${base}/${mine}`, { id: shoes, name: 'Mine' })).body.errors).toHaveProperty('id');
+    expect(
+      (await ws.owner.put(`${base}/${mine}`, { name: 'Mine', categoryIds: [foreignCategory] })).status,
+    ).toBe(400);
+    expect((await ws.owner.put(`${base}/${mine}`, { id: shoes, name: 'Mine' })).body.errors).toHaveProperty(
+      'id',
+    );
     expect((await ws.owner.get(`${base}/not-a-uuid`)).status).toBe(400);
   });
 

@@ -41,17 +41,35 @@ describe('Brands', () => {
     });
     const id = created.body.id;
     expect((await viewer.get(`${base}/${id}`)).body).toEqual(created.body);
-    expect((await viewer.get(`${base}?ids=${id}&external_references=brand-1&Query=acm`)).body).toEqual({ data: [created.body], total: 1 });
+    expect((await viewer.get(`${base}?ids=${id}&external_references=brand-1&Query=acm`)).body).toEqual({
+      data: [created.body],
+      total: 1,
+    });
 
     const updated = await ws.owner.put(`${base}/${id}`, { id, name: 'Acme Corp' });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Acme Corp', imageUrl: null, externalReference: null, details: { description: null, website: null } });
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data.map((a: { type: string }) => a.type).sort();
-    expect(types).toEqual(['BrandCreated', 'BrandDetailsUpdated', 'BrandExternalReferenceUpdated', 'BrandImageUrlUpdated', 'BrandNameUpdated']);
+    expect(updated.body).toMatchObject({
+      name: 'Acme Corp',
+      imageUrl: null,
+      externalReference: null,
+      details: { description: null, website: null },
+    });
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data
+      .map((a: { type: string }) => a.type)
+      .sort();
+    expect(types).toEqual([
+      'BrandCreated',
+      'BrandDetailsUpdated',
+      'BrandExternalReferenceUpdated',
+      'BrandImageUrlUpdated',
+      'BrandNameUpdated',
+    ]);
 
     expect((await ws.owner.delete(`${base}/${id}`)).status).toBe(200);
     expect((await ws.owner.get(`${base}/${id}`)).status).toBe(404);
-    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=BrandDeleted`)).body.total).toBe(1);
+    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=BrandDeleted`)).body.total).toBe(
+      1,
+    );
   });
 
   it('sorts by name', async () => {
@@ -64,15 +82,31 @@ describe('Brands', () => {
 
   it('uploads a logo by content and sets imageUrl', async () => {
     const id = (await ws.owner.post(base, { name: 'Logo brand' })).body.id;
-    const ok = await ws.owner.post(`${base}/${id}/image`).attach('image', png, { filename: 'logo.png', contentType: 'image/png' });
+    const ok = await ws.owner
+      .post(`${base}/${id}/image`)
+      .attach('image', png, { filename: 'logo.png', contentType: 'image/png' });
     expect(ok.status).toBe(200);
     expect(ok.body.imageUrl).toMatch(/^http:\/\/localhost\/files\/.+\.png$/);
     expect((await t.http.get(new URL(ok.body.imageUrl).pathname)).status).toBe(200);
-    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=BrandImageUrlUpdated`)).body.total).toBe(1);
+    expect(
+      (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=BrandImageUrlUpdated`)).body.total,
+    ).toBe(1);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
-    expect((await ws.owner.post(`${base}/${id}/image`).attach('image', svg, { filename: 'logo.png', contentType: 'image/png' })).status).toBe(415);
-    expect((await ws.owner.post(`${base}/${id}/image`).attach('image', Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), 'big.png')).status).toBe(413);
+    expect(
+      (
+        await ws.owner
+          .post(`${base}/${id}/image`)
+          .attach('image', svg, { filename: 'logo.png', contentType: 'image/png' })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await ws.owner
+          .post(`${base}/${id}/image`)
+          .attach('image', Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), 'big.png')
+      ).status,
+    ).toBe(413);
     const missing = await ws.owner.post(`${base}/${id}/image`).field('other', 'x');
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toHaveProperty('image');
@@ -92,9 +126,18 @@ describe('Brands', () => {
   });
 
   it('answers 400 naming each bad field', async () => {
-    const bad = await ws.owner.post(base, { name: '', imageUrl: 'not a url', details: { website: 'javascript:alert(1)', description: 3 } });
+    const bad = await ws.owner.post(base, {
+      name: '',
+      imageUrl: 'not a url',
+      details: { website: 'javascript:alert(1)', description: 3 },
+    });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['details.description', 'details.website', 'imageUrl', 'name']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'details.description',
+      'details.website',
+      'imageUrl',
+      'name',
+    ]);
     expect((await ws.owner.post(base, {})).body.errors).toHaveProperty('name');
     expect((await ws.owner.get(`${base}/not-a-uuid`)).status).toBe(400);
   });

@@ -18,7 +18,11 @@ describe('Catalogs', () => {
   afterAll(() => t.close());
 
   it('creates, reads, lists, updates and deletes a catalog', async () => {
-    const created = await ws.owner.post(base, { name: 'Retail 2026', description: 'For shops', externalReference: 'cat-2026' });
+    const created = await ws.owner.post(base, {
+      name: 'Retail 2026',
+      description: 'For shops',
+      externalReference: 'cat-2026',
+    });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -33,19 +37,40 @@ describe('Catalogs', () => {
     expect(created.headers.etag).toBe('"1"');
     const id = created.body.id;
     expect((await viewer.get(`${base}/${id}`)).body).toEqual(created.body);
-    expect((await viewer.get(`${base}?ids=${id}&external_references=cat-2026&Query=retail`)).body).toEqual({ data: [created.body], total: 1 });
+    expect((await viewer.get(`${base}?ids=${id}&external_references=cat-2026&Query=retail`)).body).toEqual({
+      data: [created.body],
+      total: 1,
+    });
 
     const stale = await ws.owner.put(`${base}/${id}`).set('If-Match', '"9"').send({ name: 'x' });
     expect(stale.status).toBe(412);
-    const updated = await ws.owner.put(`${base}/${id}`).set('If-Match', '"1"').send({ id, name: 'Retail', active: false });
+    const updated = await ws.owner
+      .put(`${base}/${id}`)
+      .set('If-Match', '"1"')
+      .send({ id, name: 'Retail', active: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Retail', description: null, active: false, externalReference: null });
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data.map((a: { type: string }) => a.type).sort();
-    expect(types).toEqual(['CatalogActiveUpdated', 'CatalogCreated', 'CatalogDescriptionUpdated', 'CatalogExternalReferenceUpdated', 'CatalogNameUpdated']);
+    expect(updated.body).toMatchObject({
+      name: 'Retail',
+      description: null,
+      active: false,
+      externalReference: null,
+    });
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data
+      .map((a: { type: string }) => a.type)
+      .sort();
+    expect(types).toEqual([
+      'CatalogActiveUpdated',
+      'CatalogCreated',
+      'CatalogDescriptionUpdated',
+      'CatalogExternalReferenceUpdated',
+      'CatalogNameUpdated',
+    ]);
 
     expect((await ws.owner.delete(`${base}/${id}`)).status).toBe(200);
     expect((await ws.owner.get(`${base}/${id}`)).status).toBe(404);
-    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=CatalogDeleted`)).body.total).toBe(1);
+    expect(
+      (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=CatalogDeleted`)).body.total,
+    ).toBe(1);
   });
 
   it('removes the products’ links when a catalog is deleted, keeping the products', async () => {
@@ -62,7 +87,9 @@ describe('Catalogs', () => {
   it('sorts by name', async () => {
     const fresh = await t.workspace('Sorting');
     for (const name of ['b', 'a', 'C']) await fresh.owner.post(base, { name });
-    expect((await fresh.owner.get(`${base}?SortOrder=Desc`)).body.data.map((c: { name: string }) => c.name)).toEqual(['C', 'b', 'a']);
+    expect(
+      (await fresh.owner.get(`${base}?SortOrder=Desc`)).body.data.map((c: { name: string }) => c.name),
+    ).toEqual(['C', 'b', 'a']);
     expect((await fresh.owner.get(`${base}?SortBy=Active`)).status).toBe(400);
   });
 

@@ -30,7 +30,11 @@ describe('Product categories', () => {
   };
 
   it('creates, reads, lists, updates and deletes a category', async () => {
-    const created = await ws.owner.post(base, { name: 'Garden & Outdoor', externalReference: 'cat-1', displayOrder: 3 });
+    const created = await ws.owner.post(base, {
+      name: 'Garden & Outdoor',
+      externalReference: 'cat-1',
+      displayOrder: 3,
+    });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -88,7 +92,8 @@ describe('Product categories', () => {
 
     expect((await ws.owner.delete(`${base}/${id}`)).status).toBe(200);
     expect((await ws.owner.get(`${base}/${id}`)).status).toBe(404);
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ProductCategoryDeleted`)).body.total;
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ProductCategoryDeleted`))
+      .body.total;
     expect(types).toBe(1);
   });
 
@@ -109,7 +114,12 @@ describe('Product categories', () => {
   it('filters by ids, external references, parents and menu visibility, and sorts', async () => {
     const root = await create({ name: 'Zeta root', displayOrder: 1, externalReference: 'filter-root' });
     const child1 = await create({ name: 'alpha child', parentId: root.id, displayOrder: 2 });
-    const child2 = await create({ name: 'Beta child', parentId: root.id, displayOrder: 1, visibility: { showInMenu: false } });
+    const child2 = await create({
+      name: 'Beta child',
+      parentId: root.id,
+      displayOrder: 1,
+      visibility: { showInMenu: false },
+    });
 
     const children = await viewer.get(`${base}?parent_ids=${root.id}&SortBy=Name`);
     expect(children.body.data.map((c: { id: string }) => c.id)).toEqual([child1.id, child2.id]);
@@ -124,7 +134,9 @@ describe('Product categories', () => {
     expect(byIds.body).toMatchObject({ total: 1, data: [{ id: child2.id }] });
 
     expect((await viewer.get(`${base}?SortBy=Slug`)).status).toBe(400);
-    expect((await viewer.get(`${base}?visibility_show_in_menu=maybe`)).body.errors).toHaveProperty('visibility_show_in_menu');
+    expect((await viewer.get(`${base}?visibility_show_in_menu=maybe`)).body.errors).toHaveProperty(
+      'visibility_show_in_menu',
+    );
     expect((await viewer.get(`${base}?parent_ids=nope`)).body.errors).toHaveProperty('parent_ids');
   });
 
@@ -140,9 +152,18 @@ describe('Product categories', () => {
     expect(tree.status).toBe(200);
     expect(tree.body.total).toBe(5);
     const shape = (nodes: Array<{ id: string; children: unknown[] }>): unknown =>
-      nodes.map((n) => ({ id: n.id, children: shape(n.children as Array<{ id: string; children: unknown[] }>) }));
+      nodes.map((n) => ({
+        id: n.id,
+        children: shape(n.children as Array<{ id: string; children: unknown[] }>),
+      }));
     expect(shape(tree.body.data)).toEqual([
-      { id: a.id, children: [{ id: a2.id, children: [] }, { id: a1.id, children: [{ id: a1x.id, children: [] }] }] },
+      {
+        id: a.id,
+        children: [
+          { id: a2.id, children: [] },
+          { id: a1.id, children: [{ id: a1x.id, children: [] }] },
+        ],
+      },
       { id: b.id, children: [] },
     ]);
     expect(tree.body.data[0]).toMatchObject({ name: 'A', slug: 'a', visibility: { showInMenu: true } });
@@ -159,7 +180,9 @@ describe('Product categories', () => {
     expect(cycle.status).toBe(400);
     expect(cycle.body.errors).toHaveProperty('parentId');
     // moving a leaf elsewhere is fine
-    expect((await ws.owner.put(`${base}/${low.id}`, { name: 'Cycle low', parentId: top.id })).status).toBe(200);
+    expect((await ws.owner.put(`${base}/${low.id}`, { name: 'Cycle low', parentId: top.id })).status).toBe(
+      200,
+    );
 
     const busy = await ws.owner.delete(`${base}/${top.id}`);
     expect(busy.status).toBe(409);
@@ -183,16 +206,30 @@ describe('Product categories', () => {
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['active', 'displayOrder', 'image', 'images', 'name', 'parentId', 'slug', 'visibility.showInMenu'].sort(),
+      [
+        'active',
+        'displayOrder',
+        'image',
+        'images',
+        'name',
+        'parentId',
+        'slug',
+        'visibility.showInMenu',
+      ].sort(),
     );
     expect((await ws.owner.post(base, { name: 'x'.repeat(256) })).body.errors).toHaveProperty('name');
-    const missingParent = await ws.owner.post(base, { name: 'Orphan', parentId: '00000000-0000-4000-8000-000000000000' });
+    const missingParent = await ws.owner.post(base, {
+      name: 'Orphan',
+      parentId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(missingParent.status).toBe(400);
     expect(missingParent.body.errors).toHaveProperty('parentId');
     expect((await ws.owner.get(base)).body.total).toBe(before);
     expect((await ws.owner.get(`${base}/not-a-uuid`)).status).toBe(400);
     const mine = await create({ name: 'Id mismatch' });
-    expect((await ws.owner.put(`${base}/${mine.id}`, { id: other.id, name: 'x' })).body.errors).toHaveProperty('id');
+    expect(
+      (await ws.owner.put(`${base}/${mine.id}`, { id: other.id, name: 'x' })).body.errors,
+    ).toHaveProperty('id');
   });
 
   it('hides other workspaces: 404 on member paths, absent from lists, 400 as a parent', async () => {
@@ -202,7 +239,9 @@ describe('Product categories', () => {
     expect((await other.owner.delete(`${base}/${mine.id}`)).status).toBe(404);
     expect((await other.owner.get(`${base}/slug/${mine.slug}`)).status).toBe(404);
     expect((await other.owner.get(`${base}?ids=${mine.id}`)).body.total).toBe(0);
-    expect((await other.owner.get(`${base}/hierarchy`)).body.data.some((n: { id: string }) => n.id === mine.id)).toBe(false);
+    expect(
+      (await other.owner.get(`${base}/hierarchy`)).body.data.some((n: { id: string }) => n.id === mine.id),
+    ).toBe(false);
     const foreignParent = await other.owner.post(base, { name: 'Child', parentId: mine.id });
     expect(foreignParent.status).toBe(400);
     expect(foreignParent.body.errors).toHaveProperty('parentId');
@@ -234,11 +273,16 @@ describe('Product categories', () => {
     expect(served.headers['content-type']).toBe('image/png');
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const notImage = await ws.owner.post(`${base}/images`).attach('images', png, 'a.png').attach('images', svg, { filename: 'x.png', contentType: 'image/png' });
+    const notImage = await ws.owner
+      .post(`${base}/images`)
+      .attach('images', png, 'a.png')
+      .attach('images', svg, { filename: 'x.png', contentType: 'image/png' });
     expect(notImage.status).toBe(415);
     const text = await ws.owner.post(`${base}/images`).attach('images', Buffer.from('hello'), 'x.jpg');
     expect(text.status).toBe(415);
-    const tooBig = await ws.owner.post(`${base}/images`).attach('images', Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), 'big.png');
+    const tooBig = await ws.owner
+      .post(`${base}/images`)
+      .attach('images', Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), 'big.png');
     expect(tooBig.status).toBe(413);
     const none = await ws.owner.post(`${base}/images`).field('other', 'x');
     expect(none.status).toBe(400);
@@ -247,11 +291,21 @@ describe('Product categories', () => {
 
   it('seeds the demo taxonomy through the services', async () => {
     const demo = await t.workspace('Demo');
-    await seedCatalogTaxonomyDemo(t.app, new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'));
+    await seedCatalogTaxonomyDemo(
+      t.app,
+      new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'),
+    );
     const tree = (await demo.owner.get(`${base}/hierarchy`)).body;
     expect(tree.total).toBe(20);
-    expect(tree.data.map((n: { name: string }) => n.name)).toEqual(['Furniture', 'Lighting', 'Garden', 'Textiles']);
-    expect((await demo.owner.get('/core-api/catalog/productcategories/content?languages=en')).body.total).toBe(20);
+    expect(tree.data.map((n: { name: string }) => n.name)).toEqual([
+      'Furniture',
+      'Lighting',
+      'Garden',
+      'Textiles',
+    ]);
+    expect(
+      (await demo.owner.get('/core-api/catalog/productcategories/content?languages=en')).body.total,
+    ).toBe(20);
     expect((await demo.owner.get('/core-api/catalog/brands')).body.total).toBe(10);
     expect((await demo.owner.get('/core-api/catalog/manufacturers')).body.total).toBe(4);
     expect((await demo.owner.get('/core-api/catalog/catalogs')).body.total).toBe(3);
@@ -263,7 +317,9 @@ describe('Product categories', () => {
 
   it('gives simultaneous creates of one name distinct slugs', async () => {
     const fresh = await t.workspace('Concurrent');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => fresh.owner.post(base, { name: 'Lamps' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => fresh.owner.post(base, { name: 'Lamps' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     const slugs = answers.map((a) => a.body.slug as string).sort();
     expect(new Set(slugs).size).toBe(10);
@@ -289,7 +345,9 @@ describe('Product categories', () => {
     ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
-    expect(doc.components.schemas.ProductCategoryNode.properties.children.items.$ref).toBe('#/components/schemas/ProductCategoryNode');
+    expect(doc.components.schemas.ProductCategoryNode.properties.children.items.$ref).toBe(
+      '#/components/schemas/ProductCategoryNode',
+    );
     expect(doc.paths[`${base}/images`].post.requestBody.content).toHaveProperty(['multipart/form-data']);
   });
 });

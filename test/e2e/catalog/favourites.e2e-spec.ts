@@ -27,7 +27,11 @@ describe('Favourite products', () => {
     await t.app.get(DataSource).manager.insert(ProductEntity, { ...row, workspaceId, name });
     return row;
   };
-  const clientLogin = async (owner: Caller, name: string, displayName: string | null = null): Promise<string> => {
+  const clientLogin = async (
+    owner: Caller,
+    name: string,
+    displayName: string | null = null,
+  ): Promise<string> => {
     const res = await owner.post('/core-api/identities', {
       username: `${name}-${randomUUID().slice(0, 6)}`,
       email: `${name}-${randomUUID().slice(0, 6)}@example.test`,
@@ -55,7 +59,12 @@ describe('Favourite products', () => {
   afterAll(() => t.close());
 
   it('creates, reads and deletes a favourite with its product and client login, recording activities', async () => {
-    const created = await member.post(path, { clientLoginId: alice, productId: chair.id, origin: 'Suggested', externalReference: 'fav-1' });
+    const created = await member.post(path, {
+      clientLoginId: alice,
+      productId: chair.id,
+      origin: 'Suggested',
+      externalReference: 'fav-1',
+    });
     expect(created.status).toBe(200);
     expect(created.headers.etag).toBe('"1"');
     expect(created.body).toEqual({
@@ -79,9 +88,19 @@ describe('Favourite products', () => {
     expect((await member.get(`${path}/${id}`)).status).toBe(404);
 
     const activities = await ws.owner.get(`/core-api/activities?entity_ids=${id}`);
-    expect(activities.body.data.map((a: { type: string }) => a.type).sort()).toEqual(['FavouriteProductCreated', 'FavouriteProductDeleted']);
-    const createdActivity = activities.body.data.find((a: { type: string }) => a.type === 'FavouriteProductCreated');
-    expect(createdActivity.data.newValue).toEqual({ clientLoginId: alice, productId: chair.id, origin: 'Suggested', externalReference: 'fav-1' });
+    expect(activities.body.data.map((a: { type: string }) => a.type).sort()).toEqual([
+      'FavouriteProductCreated',
+      'FavouriteProductDeleted',
+    ]);
+    const createdActivity = activities.body.data.find(
+      (a: { type: string }) => a.type === 'FavouriteProductCreated',
+    );
+    expect(createdActivity.data.newValue).toEqual({
+      clientLoginId: alice,
+      productId: chair.id,
+      origin: 'Suggested',
+      externalReference: 'fav-1',
+    });
   });
 
   it('answers 409 naming productId for a second favourite of one client login and product', async () => {
@@ -116,7 +135,11 @@ describe('Favourite products', () => {
   });
 
   it('bulk creates in one transaction, skipping pairs that are favourites already', async () => {
-    const existing = await member.post(path, { clientLoginId: bob, productId: chair.id, origin: 'Suggested' });
+    const existing = await member.post(path, {
+      clientLoginId: bob,
+      productId: chair.id,
+      origin: 'Suggested',
+    });
     expect(existing.status).toBe(200);
 
     const res = await member.post(`${path}/bulk`, {
@@ -129,11 +152,20 @@ describe('Favourite products', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.created).toHaveLength(2);
-    expect(res.body.created.map((f: { product: { id: string }; clientLogin: { id: string } }) => [f.clientLogin.id, f.product.id])).toEqual([
+    expect(
+      res.body.created.map((f: { product: { id: string }; clientLogin: { id: string } }) => [
+        f.clientLogin.id,
+        f.product.id,
+      ]),
+    ).toEqual([
       [bob, table.id],
       [alice, table.id],
     ]);
-    expect(res.body.created[1]).toMatchObject({ origin: 'Suggested', externalReference: 'bulk-x', product: { name: 'table' } });
+    expect(res.body.created[1]).toMatchObject({
+      origin: 'Suggested',
+      externalReference: 'bulk-x',
+      product: { name: 'table' },
+    });
     expect(res.body.skipped).toHaveLength(2);
     // the existing favourite is left as it was (origin not overwritten); the repeat is the one just created
     expect(res.body.skipped[0]).toMatchObject({ id: existing.body.id, origin: 'Suggested' });
@@ -141,8 +173,13 @@ describe('Favourite products', () => {
 
     const list = await viewer.get(`${path}?client_login_ids=${bob}&product_ids=${table.id},${chair.id}`);
     expect(list.body.total).toBe(2);
-    const types = await ws.owner.get(`/core-api/activities?entity_ids=${res.body.created[0].id},${res.body.created[1].id}`);
-    expect(types.body.data.map((a: { type: string }) => a.type)).toEqual(['FavouriteProductCreated', 'FavouriteProductCreated']);
+    const types = await ws.owner.get(
+      `/core-api/activities?entity_ids=${res.body.created[0].id},${res.body.created[1].id}`,
+    );
+    expect(types.body.data.map((a: { type: string }) => a.type)).toEqual([
+      'FavouriteProductCreated',
+      'FavouriteProductCreated',
+    ]);
   });
 
   it('bulk stores nothing when one item is bad, naming favourites[i].<field>', async () => {
@@ -155,12 +192,20 @@ describe('Favourite products', () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['favourites[1].productId', 'favourites[2].clientLoginId']);
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'favourites[1].productId',
+      'favourites[2].clientLoginId',
+    ]);
     expect((await viewer.get(`${path}?client_login_ids=${alice}`)).body.total).toBe(before);
 
-    const invalid = await member.post(`${path}/bulk`, { favourites: [{ clientLoginId: alice, productId: 'x', origin: 'No' }] });
+    const invalid = await member.post(`${path}/bulk`, {
+      favourites: [{ clientLoginId: alice, productId: 'x', origin: 'No' }],
+    });
     expect(invalid.status).toBe(400);
-    expect(Object.keys(invalid.body.errors).sort()).toEqual(['favourites[0].origin', 'favourites[0].productId']);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual([
+      'favourites[0].origin',
+      'favourites[0].productId',
+    ]);
     expect((await member.post(`${path}/bulk`, { favourites: [] })).body.errors).toHaveProperty('favourites');
     expect((await member.post(`${path}/bulk`, {})).body.errors).toHaveProperty('favourites');
   });
@@ -169,22 +214,44 @@ describe('Favourite products', () => {
     const dave = await clientLogin(ws.owner, 'dave', 'Dave');
     const ids: string[] = [];
     for (const p of [chair, table, lamp]) {
-      const res = await member.post(path, { clientLoginId: dave, productId: p.id, externalReference: `dave-${p.slug}` });
+      const res = await member.post(path, {
+        clientLoginId: dave,
+        productId: p.id,
+        externalReference: `dave-${p.slug}`,
+      });
       ids.push(res.body.id);
     }
     const asc = await viewer.get(`${path}?client_login_ids=${dave}&SortBy=CreatedAt`);
     expect(asc.status).toBe(200);
     expect(asc.body.total).toBe(3);
     expect(asc.body.data.map((f: { id: string }) => f.id)).toEqual(ids);
-    expect(asc.body.data[2]).toMatchObject({ product: { id: lamp.id, name: 'lamp' }, clientLogin: { id: dave, displayName: 'Dave' } });
+    expect(asc.body.data[2]).toMatchObject({
+      product: { id: lamp.id, name: 'lamp' },
+      clientLogin: { id: dave, displayName: 'Dave' },
+    });
 
     const page = await viewer.get(`${path}?client_login_ids=${dave}&SortOrder=Desc&Take=2&Skip=1`);
-    expect(page.body).toEqual({ data: [expect.objectContaining({ id: ids[1] }), expect.objectContaining({ id: ids[0] })], total: 3 });
+    expect(page.body).toEqual({
+      data: [expect.objectContaining({ id: ids[1] }), expect.objectContaining({ id: ids[0] })],
+      total: 3,
+    });
 
-    expect((await viewer.get(`${path}?client_login_ids=${dave}&product_ids=${table.id}`)).body.data.map((f: { id: string }) => f.id)).toEqual([ids[1]]);
+    expect(
+      (await viewer.get(`${path}?client_login_ids=${dave}&product_ids=${table.id}`)).body.data.map(
+        (f: { id: string }) => f.id,
+      ),
+    ).toEqual([ids[1]]);
     expect((await viewer.get(`${path}?ids=${ids[2]}&ids=${ids[0]}`)).body.total).toBe(2);
-    expect((await viewer.get(`${path}?external_references=dave-${lamp.slug}`)).body.data.map((f: { id: string }) => f.id)).toEqual([ids[2]]);
-    expect((await viewer.get(`${path}?client_login_ids=${dave}&Query=LAM`)).body.data.map((f: { id: string }) => f.id)).toEqual([ids[2]]);
+    expect(
+      (await viewer.get(`${path}?external_references=dave-${lamp.slug}`)).body.data.map(
+        (f: { id: string }) => f.id,
+      ),
+    ).toEqual([ids[2]]);
+    expect(
+      (await viewer.get(`${path}?client_login_ids=${dave}&Query=LAM`)).body.data.map(
+        (f: { id: string }) => f.id,
+      ),
+    ).toEqual([ids[2]]);
   });
 
   it('keeps other workspaces out: 404 on member paths and absent from lists', async () => {
@@ -204,7 +271,10 @@ describe('Favourite products', () => {
     expect(list.status).toBe(200);
     const id = list.body.data[0].id;
     expect((await viewer.post(path, { clientLoginId: bob, productId: lamp.id })).status).toBe(403);
-    expect((await viewer.post(`${path}/bulk`, { favourites: [{ clientLoginId: bob, productId: lamp.id }] })).status).toBe(403);
+    expect(
+      (await viewer.post(`${path}/bulk`, { favourites: [{ clientLoginId: bob, productId: lamp.id }] }))
+        .status,
+    ).toBe(403);
     expect((await viewer.delete(`${path}/${id}`)).status).toBe(403);
     expect((await viewer.get(`${path}/${id}`)).status).toBe(200);
   });

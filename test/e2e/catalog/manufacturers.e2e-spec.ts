@@ -41,12 +41,24 @@ describe('Manufacturers', () => {
     });
     const id = created.body.id;
     expect((await viewer.get(`${base}/${id}`)).body).toEqual(created.body);
-    expect((await viewer.get(`${base}?ids=${id}&external_references=mfr-1&Query=MAKER`)).body).toEqual({ data: [created.body], total: 1 });
+    expect((await viewer.get(`${base}?ids=${id}&external_references=mfr-1&Query=MAKER`)).body).toEqual({
+      data: [created.body],
+      total: 1,
+    });
 
     const updated = await ws.owner.put(`${base}/${id}`, { id, name: 'Maker' });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Maker', description: null, website: null, email: null, phoneNumber: null, externalReference: null });
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data.map((a: { type: string }) => a.type).sort();
+    expect(updated.body).toMatchObject({
+      name: 'Maker',
+      description: null,
+      website: null,
+      email: null,
+      phoneNumber: null,
+      externalReference: null,
+    });
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data
+      .map((a: { type: string }) => a.type)
+      .sort();
     expect(types).toEqual([
       'ManufacturerCreated',
       'ManufacturerDescriptionUpdated',
@@ -58,7 +70,9 @@ describe('Manufacturers', () => {
     ]);
     expect((await ws.owner.delete(`${base}/${id}`)).status).toBe(200);
     expect((await ws.owner.get(`${base}/${id}`)).status).toBe(404);
-    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ManufacturerDeleted`)).body.total).toBe(1);
+    expect(
+      (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ManufacturerDeleted`)).body.total,
+    ).toBe(1);
   });
 
   it('sorts by name and pages', async () => {
@@ -71,15 +85,29 @@ describe('Manufacturers', () => {
 
   it('refuses to delete a manufacturer that products still name (409)', async () => {
     const id = (await ws.owner.post(base, { name: 'Used maker' })).body.id;
-    expect((await ws.owner.post('/core-api/catalog/products', { name: 'Made thing', manufacturerId: id })).status).toBe(200);
+    expect(
+      (await ws.owner.post('/core-api/catalog/products', { name: 'Made thing', manufacturerId: id })).status,
+    ).toBe(200);
     expect((await ws.owner.delete(`${base}/${id}`)).status).toBe(409);
     expect((await ws.owner.get(`${base}/${id}`)).status).toBe(200);
   });
 
   it('answers 400 naming each bad field', async () => {
-    const bad = await ws.owner.post(base, { name: '', email: 'nope', website: 'x', phoneNumber: 12, description: 'x'.repeat(65536) });
+    const bad = await ws.owner.post(base, {
+      name: '',
+      email: 'nope',
+      website: 'x',
+      phoneNumber: 12,
+      description: 'x'.repeat(65536),
+    });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['description', 'email', 'name', 'phoneNumber', 'website']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'description',
+      'email',
+      'name',
+      'phoneNumber',
+      'website',
+    ]);
     expect((await ws.owner.get(`${base}/not-a-uuid`)).status).toBe(400);
   });
 

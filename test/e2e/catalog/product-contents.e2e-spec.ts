@@ -21,7 +21,15 @@ describe('Product display contents', () => {
   /** A product row of the workspace (the products API is not what this file tests). */
   const product = async (workspaceId: string, name: string): Promise<string> => {
     const id = randomUUID();
-    await t.app.get(DataSource).manager.insert(ProductEntity, { id, workspaceId, name, slug: `${name}-${id.slice(0, 8)}`, sku: `SKU-${id.slice(0, 8)}` });
+    await t.app
+      .get(DataSource)
+      .manager.insert(ProductEntity, {
+        id,
+        workspaceId,
+        name,
+        slug: `${name}-${id.slice(0, 8)}`,
+        sku: `SKU-${id.slice(0, 8)}`,
+      });
     return id;
   };
 
@@ -31,7 +39,10 @@ describe('Product display contents', () => {
     other = await t.workspace('Other');
     viewer = await ws.member('Viewer');
     member = await ws.member('Member');
-    expect((await ws.owner.post('/core-api/internationalization/languages/supported', { languageCode: 'nl' })).status).toBe(200);
+    expect(
+      (await ws.owner.post('/core-api/internationalization/languages/supported', { languageCode: 'nl' }))
+        .status,
+    ).toBe(200);
     productA = await product(ws.id, 'chair');
     productB = await product(ws.id, 'table');
     otherProduct = await product(other.id, 'lamp');
@@ -100,8 +111,12 @@ describe('Product display contents', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('');
     expect((await member.get(`${path}/${id}`)).status).toBe(404);
-    const afterDelete = await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ProductDisplayContentDeleted`);
-    expect(afterDelete.body.data.map((a: { type: string }) => a.type)).toContain('ProductDisplayContentDeleted');
+    const afterDelete = await ws.owner.get(
+      `/core-api/activities?entity_ids=${id}&types=ProductDisplayContentDeleted`,
+    );
+    expect(afterDelete.body.data.map((a: { type: string }) => a.type)).toContain(
+      'ProductDisplayContentDeleted',
+    );
   });
 
   it('lists with filters (ids, external_references, languages, product_ids), SortBy Title and paging', async () => {
@@ -119,23 +134,34 @@ describe('Product display contents', () => {
     expect(all.body.total).toBe(3);
     expect(all.body.data.map((x: { id: string }) => x.id)).toEqual([b, a, c]);
 
-    const desc = await viewer.get(`${path}?product_ids=${productB}&product_ids=${productA}&SortOrder=Desc&Take=1&Skip=1`);
+    const desc = await viewer.get(
+      `${path}?product_ids=${productB}&product_ids=${productA}&SortOrder=Desc&Take=1&Skip=1`,
+    );
     expect(desc.body).toEqual({ data: [expect.objectContaining({ id: a })], total: 3 });
 
-    expect((await viewer.get(`${path}?languages=nl`)).body.data.map((x: { id: string }) => x.id).sort()).toEqual([b, c].sort());
-    expect((await viewer.get(`${path}?external_references=list-a`)).body).toEqual({ data: [expect.objectContaining({ id: a })], total: 1 });
+    expect(
+      (await viewer.get(`${path}?languages=nl`)).body.data.map((x: { id: string }) => x.id).sort(),
+    ).toEqual([b, c].sort());
+    expect((await viewer.get(`${path}?external_references=list-a`)).body).toEqual({
+      data: [expect.objectContaining({ id: a })],
+      total: 1,
+    });
     expect((await viewer.get(`${path}?ids=${c}`)).body.data.map((x: { id: string }) => x.id)).toEqual([c]);
     expect((await viewer.get(`${path}?query=TAFEL`)).body.data.map((x: { id: string }) => x.id)).toEqual([b]);
   });
 
   it('answers 409 naming language for a second content of one product and language', async () => {
     const product = await productOf('dup');
-    expect((await member.post(path, { productId: product, language: 'en', title: 'First' })).status).toBe(200);
+    expect((await member.post(path, { productId: product, language: 'en', title: 'First' })).status).toBe(
+      200,
+    );
     const again = await member.post(path, { productId: product, language: 'en', title: 'Second' });
     expect(again.status).toBe(409);
     expect(again.headers['content-type']).toContain('application/problem+json');
     expect(again.body.errors).toEqual({ language: ['is already in use'] });
-    expect((await member.post(path, { productId: product, language: 'nl', title: 'Tweede' })).status).toBe(200);
+    expect((await member.post(path, { productId: product, language: 'nl', title: 'Tweede' })).status).toBe(
+      200,
+    );
   });
 
   it('answers 400 naming each bad field, and stores nothing', async () => {
@@ -149,14 +175,32 @@ describe('Product display contents', () => {
       seo: { keywords: 'oak' },
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['description', 'descriptionFormat', 'excerpt', 'language', 'productId', 'seo.keywords', 'title']);
-    expect((await member.post(path, { productId: productA, language: 'en' })).body.errors).toHaveProperty('title');
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'description',
+      'descriptionFormat',
+      'excerpt',
+      'language',
+      'productId',
+      'seo.keywords',
+      'title',
+    ]);
+    expect((await member.post(path, { productId: productA, language: 'en' })).body.errors).toHaveProperty(
+      'title',
+    );
 
-    const unsupported = await member.post(path, { productId: productA, language: 'de', title: 'Eichenstuhl' });
+    const unsupported = await member.post(path, {
+      productId: productA,
+      language: 'de',
+      title: 'Eichenstuhl',
+    });
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.errors).toHaveProperty('language');
 
-    const missingProduct = await member.post(path, { productId: randomUUID(), language: 'en', title: 'Ghost' });
+    const missingProduct = await member.post(path, {
+      productId: randomUUID(),
+      language: 'en',
+      title: 'Ghost',
+    });
     expect(missingProduct.status).toBe(400);
     expect(missingProduct.body.errors).toHaveProperty('productId');
 
@@ -168,7 +212,11 @@ describe('Product display contents', () => {
   });
 
   it('answers 400 when the body id differs from the path, 404 for an unknown id, 412 for a stale If-Match', async () => {
-    const created = await member.post(path, { productId: await productOf('etag'), language: 'en', title: 'Etag' });
+    const created = await member.post(path, {
+      productId: await productOf('etag'),
+      language: 'en',
+      title: 'Etag',
+    });
     const id = created.body.id;
     const mismatch = await member.put(`${path}/${id}`, { id: randomUUID(), title: 'X' });
     expect(mismatch.status).toBe(400);
@@ -180,7 +228,11 @@ describe('Product display contents', () => {
   });
 
   it('keeps other workspaces out: 404 on member paths, absent from lists, their product a bad field', async () => {
-    const mine = await member.post(path, { productId: await productOf('iso'), language: 'en', title: 'Mine' });
+    const mine = await member.post(path, {
+      productId: await productOf('iso'),
+      language: 'en',
+      title: 'Mine',
+    });
     const id = mine.body.id;
     expect((await other.owner.get(`${path}/${id}`)).status).toBe(404);
     expect((await other.owner.put(`${path}/${id}`, { title: 'Theirs' })).status).toBe(404);
@@ -193,10 +245,16 @@ describe('Product display contents', () => {
   });
 
   it('lets a Viewer read but not write (403)', async () => {
-    const created = await member.post(path, { productId: await productOf('viewer'), language: 'en', title: 'Readable' });
+    const created = await member.post(path, {
+      productId: await productOf('viewer'),
+      language: 'en',
+      title: 'Readable',
+    });
     const id = created.body.id;
     expect((await viewer.get(`${path}/${id}`)).status).toBe(200);
-    expect((await viewer.post(path, { productId: productA, language: 'nl', title: 'Nope' })).status).toBe(403);
+    expect((await viewer.post(path, { productId: productA, language: 'nl', title: 'Nope' })).status).toBe(
+      403,
+    );
     expect((await viewer.put(`${path}/${id}`, { title: 'Nope' })).status).toBe(403);
     expect((await viewer.delete(`${path}/${id}`)).status).toBe(403);
     expect((await viewer.get(`${path}/${id}`)).body.title).toBe('Readable');
@@ -212,14 +270,25 @@ describe('Product display contents', () => {
   it('seeds demo contents for three of every four products, once', async () => {
     const demo = await t.workspace('Demo');
     const ids: string[] = [];
-    for (const name of ['a-one', 'b-two', 'c-three', 'd-four', 'e-five']) ids.push(await product(demo.id, name));
+    for (const name of ['a-one', 'b-two', 'c-three', 'd-four', 'e-five'])
+      ids.push(await product(demo.id, name));
     const ctx = new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner');
     await seedCatalogContentsDemo(t.app, ctx);
     await seedCatalogContentsDemo(t.app, ctx);
     const list = await demo.owner.get(`${path}?SortBy=Title`);
     expect(list.body.total).toBe(4);
-    expect(list.body.data.map((c: { productId: string }) => c.productId)).toEqual([ids[0], ids[1], ids[2], ids[4]]);
-    expect(list.body.data[0]).toMatchObject({ language: 'en', title: 'a-one', descriptionFormat: 'Markdown', seo: { metaTitle: 'a-one | Demo shop' } });
+    expect(list.body.data.map((c: { productId: string }) => c.productId)).toEqual([
+      ids[0],
+      ids[1],
+      ids[2],
+      ids[4],
+    ]);
+    expect(list.body.data[0]).toMatchObject({
+      language: 'en',
+      title: 'a-one',
+      descriptionFormat: 'Markdown',
+      seo: { metaTitle: 'a-one | Demo shop' },
+    });
   });
 
   const productOf = (name: string) => product(ws.id, name);

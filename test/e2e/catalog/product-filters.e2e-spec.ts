@@ -18,7 +18,8 @@ describe('Product filters', () => {
     ws = await t.workspace();
     other = await t.workspace('Other');
     viewer = await ws.member('Viewer');
-    const attr = async (name: string) => (await ws.owner.post('/core-api/catalog/products/attributes', { name })).body.id as string;
+    const attr = async (name: string) =>
+      (await ws.owner.post('/core-api/catalog/products/attributes', { name })).body.id as string;
     colour = await attr('Colour');
     width = await attr('Width');
     organic = await attr('Organic');
@@ -38,9 +39,33 @@ describe('Product filters', () => {
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(3);
     expect(first.body.data).toEqual([
-      { id: expect.any(String), attributeId: colour, attributeName: 'Colour', categoryId: null, kind: 'List', displayOrder: 1, title: 'Colour' },
-      { id: expect.any(String), attributeId: colour, attributeName: 'Colour', categoryId: shirts, kind: 'List', displayOrder: 1, title: null },
-      { id: expect.any(String), attributeId: width, attributeName: 'Width', categoryId: shirts, kind: 'Range', displayOrder: 2, title: null },
+      {
+        id: expect.any(String),
+        attributeId: colour,
+        attributeName: 'Colour',
+        categoryId: null,
+        kind: 'List',
+        displayOrder: 1,
+        title: 'Colour',
+      },
+      {
+        id: expect.any(String),
+        attributeId: colour,
+        attributeName: 'Colour',
+        categoryId: shirts,
+        kind: 'List',
+        displayOrder: 1,
+        title: null,
+      },
+      {
+        id: expect.any(String),
+        attributeId: width,
+        attributeName: 'Width',
+        categoryId: shirts,
+        kind: 'Range',
+        displayOrder: 2,
+        title: null,
+      },
     ]);
     expect((await viewer.get(base)).body).toEqual(first.body);
     const [everywhere, shirtColour, shirtWidth] = first.body.data.map((f: { id: string }) => f.id);
@@ -48,7 +73,14 @@ describe('Product filters', () => {
     // keep one by id, one by (attribute, category), drop one, add one
     const second = await ws.owner.put(base, {
       filters: [
-        { id: shirtWidth, attributeId: width, categoryId: shirts, kind: 'Range', displayOrder: 0, title: 'Width (cm)' },
+        {
+          id: shirtWidth,
+          attributeId: width,
+          categoryId: shirts,
+          kind: 'Range',
+          displayOrder: 0,
+          title: 'Width (cm)',
+        },
         { attributeId: colour, kind: 'List', displayOrder: 1, title: 'Colour' },
         { attributeId: organic, categoryId: null, kind: 'Boolean', displayOrder: 5 },
       ],
@@ -58,13 +90,22 @@ describe('Product filters', () => {
     expect(ids).toContain(shirtWidth);
     expect(ids).toContain(everywhere);
     expect(ids).not.toContain(shirtColour);
-    expect(second.body.data.find((f: { id: string }) => f.id === shirtWidth)).toMatchObject({ displayOrder: 0, title: 'Width (cm)' });
+    expect(second.body.data.find((f: { id: string }) => f.id === shirtWidth)).toMatchObject({
+      displayOrder: 0,
+      title: 'Width (cm)',
+    });
 
     const activities = async (id: string) =>
-      (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data.map((a: { type: string }) => a.type).sort();
+      (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data
+        .map((a: { type: string }) => a.type)
+        .sort();
     expect(await activities(everywhere)).toEqual(['ProductFilterCreated']);
     expect(await activities(shirtColour)).toEqual(['ProductFilterCreated', 'ProductFilterDeleted']);
-    expect(await activities(shirtWidth)).toEqual(['ProductFilterCreated', 'ProductFilterDisplayOrderUpdated', 'ProductFilterTitleUpdated']);
+    expect(await activities(shirtWidth)).toEqual([
+      'ProductFilterCreated',
+      'ProductFilterDisplayOrderUpdated',
+      'ProductFilterTitleUpdated',
+    ]);
 
     // an empty collection removes every filter
     expect((await ws.owner.put(base, { filters: [] })).body).toEqual({ data: [], total: 0 });
@@ -73,7 +114,9 @@ describe('Product filters', () => {
   it('answers 400 naming the item for unknown references, duplicates and bad values, and changes nothing', async () => {
     const kept = await ws.owner.put(base, { filters: [{ attributeId: colour, kind: 'List' }] });
     expect(kept.status).toBe(200);
-    const foreignAttribute = (await other.owner.post('/core-api/catalog/products/attributes', { name: 'Theirs' })).body.id;
+    const foreignAttribute = (
+      await other.owner.post('/core-api/catalog/products/attributes', { name: 'Theirs' })
+    ).body.id;
     const bad = await ws.owner.put(base, {
       filters: [
         { attributeId: colour, kind: 'List' },
@@ -81,7 +124,12 @@ describe('Product filters', () => {
         { attributeId: foreignAttribute, kind: 'List' },
         { attributeId: colour, categoryId: null, kind: 'Boolean' },
         { attributeId: organic, kind: 'Toggle', displayOrder: 'first' },
-        { id: '00000000-0000-4000-8000-000000000000', attributeId: organic, categoryId: shirts, kind: 'Boolean' },
+        {
+          id: '00000000-0000-4000-8000-000000000000',
+          attributeId: organic,
+          categoryId: shirts,
+          kind: 'Boolean',
+        },
       ],
     });
     expect(bad.status).toBe(400);
@@ -92,18 +140,30 @@ describe('Product filters', () => {
         { attributeId: width, categoryId: '00000000-0000-4000-8000-000000000000', kind: 'Range' },
         { attributeId: foreignAttribute, kind: 'List' },
         { attributeId: colour, categoryId: null, kind: 'Boolean' },
-        { id: '00000000-0000-4000-8000-000000000000', attributeId: organic, categoryId: shirts, kind: 'Boolean' },
+        {
+          id: '00000000-0000-4000-8000-000000000000',
+          attributeId: organic,
+          categoryId: shirts,
+          kind: 'Boolean',
+        },
       ],
     });
     expect(refs.status).toBe(400);
-    expect(Object.keys(refs.body.errors).sort()).toEqual(['filters[1].categoryId', 'filters[2].attributeId', 'filters[3].attributeId', 'filters[4].id']);
+    expect(Object.keys(refs.body.errors).sort()).toEqual([
+      'filters[1].categoryId',
+      'filters[2].attributeId',
+      'filters[3].attributeId',
+      'filters[4].id',
+    ]);
     expect((await ws.owner.put(base, {})).body.errors).toHaveProperty('filters');
     expect((await ws.owner.get(base)).body).toEqual(kept.body);
   });
 
   it('drops the filters of a deleted attribute or category', async () => {
-    const temp = (await ws.owner.post('/core-api/catalog/products/attributes', { name: 'Temporary' })).body.id;
-    const tempCategory = (await ws.owner.post('/core-api/catalog/productcategories', { name: 'Temporary' })).body.id;
+    const temp = (await ws.owner.post('/core-api/catalog/products/attributes', { name: 'Temporary' })).body
+      .id;
+    const tempCategory = (await ws.owner.post('/core-api/catalog/productcategories', { name: 'Temporary' }))
+      .body.id;
     await ws.owner.put(base, {
       filters: [
         { attributeId: temp, kind: 'List' },
@@ -113,7 +173,9 @@ describe('Product filters', () => {
     });
     await ws.owner.delete(`/core-api/catalog/products/attributes/${temp}`);
     await ws.owner.delete(`/core-api/catalog/productcategories/${tempCategory}`);
-    expect((await ws.owner.get(base)).body.data.map((f: { attributeId: string }) => f.attributeId)).toEqual([width]);
+    expect((await ws.owner.get(base)).body.data.map((f: { attributeId: string }) => f.attributeId)).toEqual([
+      width,
+    ]);
   });
 
   it('keeps workspaces apart and lets Viewers only read', async () => {

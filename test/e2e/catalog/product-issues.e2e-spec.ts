@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, EntityManager } from 'typeorm';
-import { ProductAttributeCategoryEntity, ProductAttributeEntity } from '../../../src/catalog/attributes/attribute.entity';
+import {
+  ProductAttributeCategoryEntity,
+  ProductAttributeEntity,
+} from '../../../src/catalog/attributes/attribute.entity';
 import { ProductCategoryEntity } from '../../../src/catalog/categories/category.entity';
 import { ProductAttributeValueEntity } from '../../../src/catalog/products/product-attribute-value.entity';
 import { ProductCategoryLinkEntity } from '../../../src/catalog/products/product-category-link.entity';
@@ -40,11 +43,17 @@ describe('Product issues', () => {
   const a: Record<string, string> = {};
   let charlieContent: string;
 
-  const row = <T>(m: EntityManager, target: new () => T, data: object) => m.insert(target, { id: randomUUID(), workspaceId: ws.id, ...data });
+  const row = <T>(m: EntityManager, target: new () => T, data: object) =>
+    m.insert(target, { id: randomUUID(), workspaceId: ws.id, ...data });
   const sorted = (ids: string[]) => [...ids].sort();
   const names = (body: { data: IssueRow[] }) => body.data.map((r) => r.name);
   const description = async (productId: string, text: string) => {
-    const res = await member.post('/core-api/catalog/products/content', { productId, language: 'en', title: 'T', description: text });
+    const res = await member.post('/core-api/catalog/products/content', {
+      productId,
+      language: 'en',
+      title: 'T',
+      description: text,
+    });
     expect(res.status).toBe(200);
     return res.body.id as string;
   };
@@ -58,7 +67,12 @@ describe('Product issues', () => {
     const m = t.app.get(DataSource).manager;
     for (const name of ['C1', 'C2', 'C3']) {
       c[name] = randomUUID();
-      await m.insert(ProductCategoryEntity, { id: c[name], workspaceId: ws.id, name, slug: `${name.toLowerCase()}-${c[name].slice(0, 6)}` });
+      await m.insert(ProductCategoryEntity, {
+        id: c[name],
+        workspaceId: ws.id,
+        name,
+        slug: `${name.toLowerCase()}-${c[name].slice(0, 6)}`,
+      });
     }
     for (const name of ['Colour', 'Width', 'Weight']) {
       a[name] = randomUUID();
@@ -69,12 +83,20 @@ describe('Product issues', () => {
     await row(m, ProductAttributeCategoryEntity, { attributeId: a.Colour, categoryId: c.C2 });
     for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot']) {
       p[name] = randomUUID();
-      await m.insert(ProductEntity, { id: p[name], workspaceId: ws.id, name, slug: `${name.toLowerCase()}-${p[name].slice(0, 6)}`, sku: `SKU-${name}` });
+      await m.insert(ProductEntity, {
+        id: p[name],
+        workspaceId: ws.id,
+        name,
+        slug: `${name.toLowerCase()}-${p[name].slice(0, 6)}`,
+        sku: `SKU-${name}`,
+      });
     }
-    const link = (product: string, category: string) => row(m, ProductCategoryLinkEntity, { productId: p[product], categoryId: c[category] });
+    const link = (product: string, category: string) =>
+      row(m, ProductCategoryLinkEntity, { productId: p[product], categoryId: c[category] });
     const value = (product: string, attribute: string, values: string[]) =>
       row(m, ProductAttributeValueEntity, { productId: p[product], attributeId: a[attribute], values });
-    const image = (product: string) => row(m, ProductImageEntity, { productId: p[product], url: `https://img.example/${product}.png` });
+    const image = (product: string) =>
+      row(m, ProductImageEntity, { productId: p[product], url: `https://img.example/${product}.png` });
     await link('Alpha', 'C1');
     await link('Bravo', 'C1');
     await link('Charlie', 'C2');
@@ -90,7 +112,13 @@ describe('Product issues', () => {
     for (const name of ['Alpha', 'Delta', 'Echo', 'Foxtrot']) await description(p[name], `About ${name}`);
     charlieContent = await description(p.Charlie, '   ');
     // a product of another workspace, with every issue
-    await m.insert(ProductEntity, { id: randomUUID(), workspaceId: other.id, name: 'Zulu', slug: 'zulu', sku: 'SKU-Zulu' });
+    await m.insert(ProductEntity, {
+      id: randomUUID(),
+      workspaceId: other.id,
+      name: 'Zulu',
+      slug: 'zulu',
+      sku: 'SKU-Zulu',
+    });
   });
   afterAll(() => t.close());
 
@@ -99,30 +127,69 @@ describe('Product issues', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(4);
     expect(res.body.data).toEqual([
-      { productId: p.Bravo, name: 'Bravo', sku: 'SKU-Bravo', issues: ['MissingImages', 'MissingDescription', 'MissingAttributes'], missingAttributeIds: [a.Width] },
-      { productId: p.Charlie, name: 'Charlie', sku: 'SKU-Charlie', issues: ['MissingDescription', 'MissingAttributes'], missingAttributeIds: [a.Colour] },
-      { productId: p.Delta, name: 'Delta', sku: 'SKU-Delta', issues: ['MissingAttributes'], missingAttributeIds: sorted([a.Colour, a.Width]) },
-      { productId: p.Echo, name: 'Echo', sku: 'SKU-Echo', issues: ['MissingImages'], missingAttributeIds: [] },
+      {
+        productId: p.Bravo,
+        name: 'Bravo',
+        sku: 'SKU-Bravo',
+        issues: ['MissingImages', 'MissingDescription', 'MissingAttributes'],
+        missingAttributeIds: [a.Width],
+      },
+      {
+        productId: p.Charlie,
+        name: 'Charlie',
+        sku: 'SKU-Charlie',
+        issues: ['MissingDescription', 'MissingAttributes'],
+        missingAttributeIds: [a.Colour],
+      },
+      {
+        productId: p.Delta,
+        name: 'Delta',
+        sku: 'SKU-Delta',
+        issues: ['MissingAttributes'],
+        missingAttributeIds: sorted([a.Colour, a.Width]),
+      },
+      {
+        productId: p.Echo,
+        name: 'Echo',
+        sku: 'SKU-Echo',
+        issues: ['MissingImages'],
+        missingAttributeIds: [],
+      },
     ]);
   });
 
   it('uses the same rules as the isMissing* filters of POST products/list', async () => {
-    const filters = { MissingImages: 'isMissingImages', MissingDescription: 'isMissingDescription', MissingAttributes: 'isMissingAttributes' };
+    const filters = {
+      MissingImages: 'isMissingImages',
+      MissingDescription: 'isMissingDescription',
+      MissingAttributes: 'isMissingAttributes',
+    };
     for (const [kind, flag] of Object.entries(filters)) {
       const listed = await viewer.post('/core-api/catalog/products/list', { [flag]: true, take: 1000 });
       expect(listed.status).toBe(200);
       const issues = await viewer.get(`${path}?types=${kind}&Take=1000`);
-      expect([kind, sorted(listed.body.data.map((x: { id: string }) => x.id))]).toEqual([kind, sorted(issues.body.data.map((r: IssueRow) => r.productId))]);
+      expect([kind, sorted(listed.body.data.map((x: { id: string }) => x.id))]).toEqual([
+        kind,
+        sorted(issues.body.data.map((r: IssueRow) => r.productId)),
+      ]);
       expect(listed.body.total).toBeGreaterThan(0);
     }
   });
 
   it('filters by types and category_ids, pages, sorts and searches', async () => {
     expect(names((await viewer.get(`${path}?types=MissingImages`)).body)).toEqual(['Bravo', 'Echo']);
-    expect(names((await viewer.get(`${path}?types=MissingDescription&types=MissingImages`)).body)).toEqual(['Bravo', 'Charlie', 'Echo']);
+    expect(names((await viewer.get(`${path}?types=MissingDescription&types=MissingImages`)).body)).toEqual([
+      'Bravo',
+      'Charlie',
+      'Echo',
+    ]);
     expect(names((await viewer.get(`${path}?category_ids=${c.C2}`)).body)).toEqual(['Charlie', 'Delta']);
-    expect(names((await viewer.get(`${path}?category_ids=${c.C1},${c.C3}&types=MissingImages`)).body)).toEqual(['Bravo', 'Echo']);
-    expect(names((await viewer.get(`${path}?category_ids=${c.C3}&types=MissingAttributes`)).body)).toEqual([]);
+    expect(
+      names((await viewer.get(`${path}?category_ids=${c.C1},${c.C3}&types=MissingImages`)).body),
+    ).toEqual(['Bravo', 'Echo']);
+    expect(names((await viewer.get(`${path}?category_ids=${c.C3}&types=MissingAttributes`)).body)).toEqual(
+      [],
+    );
     const page = await viewer.get(`${path}?Take=2&Skip=1`);
     expect(page.body.total).toBe(4);
     expect(names(page.body)).toEqual(['Charlie', 'Delta']);
@@ -165,13 +232,31 @@ describe('Product issues', () => {
   });
 
   it('follows the data: a description written through display contents clears MissingDescription', async () => {
-    const put = await member.put(`/core-api/catalog/products/content/${charlieContent}`, { title: 'T', description: 'Now described' });
+    const put = await member.put(`/core-api/catalog/products/content/${charlieContent}`, {
+      title: 'T',
+      description: 'Now described',
+    });
     expect(put.status).toBe(200);
-    const charlie = (await viewer.get(`${path}?category_ids=${c.C2}`)).body.data.find((r: IssueRow) => r.name === 'Charlie');
+    const charlie = (await viewer.get(`${path}?category_ids=${c.C2}`)).body.data.find(
+      (r: IssueRow) => r.name === 'Charlie',
+    );
     expect(charlie.issues).toEqual(['MissingAttributes']);
-    expect((await viewer.get(`${path}/statistics`)).body.issues[1]).toEqual({ issue: 'MissingDescription', productCount: 1 });
-    expect((await member.put(`/core-api/catalog/products/content/${charlieContent}`, { title: 'T', description: ' ' })).status).toBe(200);
-    expect((await viewer.get(`${path}/statistics`)).body.issues[1]).toEqual({ issue: 'MissingDescription', productCount: 2 });
+    expect((await viewer.get(`${path}/statistics`)).body.issues[1]).toEqual({
+      issue: 'MissingDescription',
+      productCount: 1,
+    });
+    expect(
+      (
+        await member.put(`/core-api/catalog/products/content/${charlieContent}`, {
+          title: 'T',
+          description: ' ',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await viewer.get(`${path}/statistics`)).body.issues[1]).toEqual({
+      issue: 'MissingDescription',
+      productCount: 2,
+    });
   });
 
   it('replaces the set of ignored issues: ignored issues and attributes no longer show or count', async () => {
@@ -190,7 +275,9 @@ describe('Product issues', () => {
       { productId: p.Delta, issue: 'MissingAttributes', attributeId: a.Width },
       { productId: p.Charlie, issue: 'MissingAttributes', attributeId: null },
     ];
-    expect(sorted(put.body.ignored.map((i: object) => JSON.stringify(i)))).toEqual(sorted(expectedSet.map((i) => JSON.stringify(i))));
+    expect(sorted(put.body.ignored.map((i: object) => JSON.stringify(i)))).toEqual(
+      sorted(expectedSet.map((i) => JSON.stringify(i))),
+    );
     expect((await viewer.get(`${path}/ignored`)).body).toEqual(put.body);
 
     const list = await viewer.get(path);
@@ -211,16 +298,27 @@ describe('Product issues', () => {
     });
     const ignoredActivity = await ws.owner.get(`/core-api/activities?entity_ids=${p.Echo}`);
     expect(ignoredActivity.body.data).toEqual([
-      expect.objectContaining({ type: 'ProductIssueIgnored', entityType: 'Product', data: expect.objectContaining({ newValue: { issue: 'MissingImages', attributeId: null } }) }),
+      expect.objectContaining({
+        type: 'ProductIssueIgnored',
+        entityType: 'Product',
+        data: expect.objectContaining({ newValue: { issue: 'MissingImages', attributeId: null } }),
+      }),
     ]);
 
     // a full replacement: what is not listed any more is no longer ignored
-    const replaced = await member.put(`${path}/ignored`, { ignored: [{ productId: p.Echo, issue: 'MissingImages' }] });
-    expect(replaced.body).toEqual({ ignored: [{ productId: p.Echo, issue: 'MissingImages', attributeId: null }] });
+    const replaced = await member.put(`${path}/ignored`, {
+      ignored: [{ productId: p.Echo, issue: 'MissingImages' }],
+    });
+    expect(replaced.body).toEqual({
+      ignored: [{ productId: p.Echo, issue: 'MissingImages', attributeId: null }],
+    });
     const delta = (await viewer.get(`${path}?Query=Delta`)).body.data[0];
     expect(delta.missingAttributeIds).toEqual(sorted([a.Colour, a.Width]));
     const unignored = await ws.owner.get(`/core-api/activities?entity_ids=${p.Charlie}`);
-    expect(unignored.body.data.map((x: { type: string }) => x.type).sort()).toEqual(['ProductIssueIgnored', 'ProductIssueUnignored']);
+    expect(unignored.body.data.map((x: { type: string }) => x.type).sort()).toEqual([
+      'ProductIssueIgnored',
+      'ProductIssueUnignored',
+    ]);
 
     expect((await member.put(`${path}/ignored`, { ignored: [] })).body).toEqual({ ignored: [] });
     expect((await viewer.get(path)).body.total).toBe(4);
@@ -228,7 +326,9 @@ describe('Product issues', () => {
 
   it('answers 400 naming each bad field, and changes nothing', async () => {
     await member.put(`${path}/ignored`, { ignored: [{ productId: p.Echo, issue: 'MissingImages' }] });
-    const otherProduct = (await t.app.get(DataSource).manager.findOneByOrFail(ProductEntity, { workspaceId: other.id })).id;
+    const otherProduct = (
+      await t.app.get(DataSource).manager.findOneByOrFail(ProductEntity, { workspaceId: other.id })
+    ).id;
     const bad = await member.put(`${path}/ignored`, {
       ignored: [
         { productId: p.Bravo, issue: 'MissingImages', attributeId: a.Colour },
@@ -238,15 +338,28 @@ describe('Product issues', () => {
       ],
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['ignored[0].attributeId', 'ignored[1].productId', 'ignored[2].attributeId', 'ignored[3].productId']);
-    const invalid = await member.put(`${path}/ignored`, { ignored: [{ productId: 'x', issue: 'MissingPrice', attributeId: 5 }] });
-    expect(Object.keys(invalid.body.errors).sort()).toEqual(['ignored[0].attributeId', 'ignored[0].issue', 'ignored[0].productId']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'ignored[0].attributeId',
+      'ignored[1].productId',
+      'ignored[2].attributeId',
+      'ignored[3].productId',
+    ]);
+    const invalid = await member.put(`${path}/ignored`, {
+      ignored: [{ productId: 'x', issue: 'MissingPrice', attributeId: 5 }],
+    });
+    expect(Object.keys(invalid.body.errors).sort()).toEqual([
+      'ignored[0].attributeId',
+      'ignored[0].issue',
+      'ignored[0].productId',
+    ]);
     expect((await member.put(`${path}/ignored`, {})).body.errors).toHaveProperty('ignored');
     expect((await viewer.get(`${path}/ignored`)).body.ignored).toHaveLength(1);
 
     expect((await viewer.get(`${path}?types=MissingPrice`)).body.errors).toHaveProperty('types');
     expect((await viewer.get(`${path}?category_ids=nope`)).body.errors).toHaveProperty('category_ids');
-    expect((await viewer.get(`${path}/statistics?category_ids=nope`)).body.errors).toHaveProperty('category_ids');
+    expect((await viewer.get(`${path}/statistics?category_ids=nope`)).body.errors).toHaveProperty(
+      'category_ids',
+    );
     expect((await viewer.get(`${path}?Take=1001`)).status).toBe(400);
     await member.put(`${path}/ignored`, { ignored: [] });
   });
@@ -254,21 +367,38 @@ describe('Product issues', () => {
   it('keeps other workspaces apart: their products, ignores and counts are their own', async () => {
     const theirs = await other.owner.get(path);
     expect(theirs.body).toEqual({
-      data: [{ productId: expect.any(String), name: 'Zulu', sku: 'SKU-Zulu', issues: ['MissingImages', 'MissingDescription'], missingAttributeIds: [] }],
+      data: [
+        {
+          productId: expect.any(String),
+          name: 'Zulu',
+          sku: 'SKU-Zulu',
+          issues: ['MissingImages', 'MissingDescription'],
+          missingAttributeIds: [],
+        },
+      ],
       total: 1,
     });
     expect((await other.owner.get(`${path}/statistics?category_ids=${c.C1}`)).body.totalProducts).toBe(0);
-    const foreign = await other.owner.put(`${path}/ignored`, { ignored: [{ productId: p.Bravo, issue: 'MissingImages' }] });
+    const foreign = await other.owner.put(`${path}/ignored`, {
+      ignored: [{ productId: p.Bravo, issue: 'MissingImages' }],
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toHaveProperty(['ignored[0].productId']);
-    await other.owner.put(`${path}/ignored`, { ignored: [{ productId: theirs.body.data[0].productId, issue: 'MissingImages' }] });
+    await other.owner.put(`${path}/ignored`, {
+      ignored: [{ productId: theirs.body.data[0].productId, issue: 'MissingImages' }],
+    });
     expect((await viewer.get(`${path}/ignored`)).body).toEqual({ ignored: [] });
     expect((await viewer.get(`${path}/statistics`)).body.totalProducts).toBe(6);
   });
 
   it('documents every operation of contents, favourites and issues in the OpenAPI document', async () => {
-    type Operation = { tags: string[]; responses: Record<string, { content?: Record<string, { schema: object }> }> };
-    const doc = (await t.http.get('/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
+    type Operation = {
+      tags: string[];
+      responses: Record<string, { content?: Record<string, { schema: object }> }>;
+    };
+    const doc = (await t.http.get('/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const expected: Array<[string, string, number[]]> = [
       ['/core-api/catalog/products/content', 'get', [200, 400]],
       ['/core-api/catalog/products/content', 'post', [200, 400, 409]],
@@ -288,10 +418,19 @@ describe('Product issues', () => {
     for (const [p, method, statuses] of expected) {
       const op = doc.paths[p]?.[method];
       expect([p, method, op !== undefined]).toEqual([p, method, true]);
-      for (const status of statuses) expect([p, method, status, op.responses[String(status)] !== undefined]).toEqual([p, method, status, true]);
+      for (const status of statuses)
+        expect([p, method, status, op.responses[String(status)] !== undefined]).toEqual([
+          p,
+          method,
+          status,
+          true,
+        ]);
       expect(op.responses['403']).toBeDefined();
     }
-    expect(doc.paths['/core-api/catalog/products/issues/ignored'].put.responses['200'].content!['application/json'].schema).toEqual({
+    expect(
+      doc.paths['/core-api/catalog/products/issues/ignored'].put.responses['200'].content!['application/json']
+        .schema,
+    ).toEqual({
       $ref: '#/components/schemas/IgnoredProductIssuesResponse',
     });
   });

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
 const P = '/core-api/catalog/products';
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** POST products/list (every filter, search, sorting, paging), used tags, bulk update, categories, image upload. */
 describe('Products (core): list, tags, bulk, categories, images', () => {
@@ -42,13 +45,47 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
     chairs = await made(ws.owner, '/core-api/catalog/productcategories', { name: 'Chairs' });
     tables = await made(ws.owner, '/core-api/catalog/productcategories', { name: 'Tables' });
     catalog = await made(ws.owner, '/core-api/catalog/catalogs', { name: 'B2B' });
-    colour = await made(ws.owner, '/core-api/catalog/products/attributes', { name: 'Colour', categoryIds: [chairs] });
+    colour = await made(ws.owner, '/core-api/catalog/products/attributes', {
+      name: 'Colour',
+      categoryIds: [chairs],
+    });
     size = await made(ws.owner, '/core-api/catalog/products/attributes', { name: 'Size' });
     const products = [
-      { name: 'Oak Dining Chair', sku: 'CH-OAK-100', gtin: 'G-1', barcodes: ['B-1'], displayOrder: 3, tags: ['wood', 'indoor'], categories: [chairs], catalogs: [catalog], attributes: [{ attributeId: colour, values: ['brown'] }], images: [{ url: 'https://cdn.example.test/1.jpg' }] },
-      { name: 'Steel Bar Chair', sku: 'CH-STL-200', displayOrder: 1, tags: ['metal', 'indoor'], categories: [chairs], attributes: [{ attributeId: size, values: ['L'] }] },
-      { name: 'Oak Table', sku: 'TB-OAK-300', displayOrder: 2, tags: ['wood'], categories: [tables], catalogs: [catalog], productType: 'GroupedProduct' },
-      { name: 'Garden Bench', sku: 'BN-GRD-400', displayOrder: 4, attributes: [{ attributeId: colour, values: ['green', 'white'] }] },
+      {
+        name: 'Oak Dining Chair',
+        sku: 'CH-OAK-100',
+        gtin: 'G-1',
+        barcodes: ['B-1'],
+        displayOrder: 3,
+        tags: ['wood', 'indoor'],
+        categories: [chairs],
+        catalogs: [catalog],
+        attributes: [{ attributeId: colour, values: ['brown'] }],
+        images: [{ url: 'https://cdn.example.test/1.jpg' }],
+      },
+      {
+        name: 'Steel Bar Chair',
+        sku: 'CH-STL-200',
+        displayOrder: 1,
+        tags: ['metal', 'indoor'],
+        categories: [chairs],
+        attributes: [{ attributeId: size, values: ['L'] }],
+      },
+      {
+        name: 'Oak Table',
+        sku: 'TB-OAK-300',
+        displayOrder: 2,
+        tags: ['wood'],
+        categories: [tables],
+        catalogs: [catalog],
+        productType: 'GroupedProduct',
+      },
+      {
+        name: 'Garden Bench',
+        sku: 'BN-GRD-400',
+        displayOrder: 4,
+        attributes: [{ attributeId: colour, values: ['green', 'white'] }],
+      },
     ];
     for (const p of products) ids[p.name] = await made(ws.owner, P, p);
     await made(other.owner, P, { name: 'Oak Dining Chair', sku: 'CH-OAK-100' });
@@ -58,18 +95,36 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
   it('lists by display order by default, with the total, paged, and sorted by Name or Id', async () => {
     const all = await list({});
     expect(all.total).toBe(4);
-    expect(all.data.map((p) => p.name)).toEqual(['Steel Bar Chair', 'Oak Table', 'Oak Dining Chair', 'Garden Bench']);
+    expect(all.data.map((p) => p.name)).toEqual([
+      'Steel Bar Chair',
+      'Oak Table',
+      'Oak Dining Chair',
+      'Garden Bench',
+    ]);
     const page = await list({ take: 2, skip: 1, sortBy: 'Name', sortOrder: 'Desc' });
-    expect(page).toEqual({ data: [expect.objectContaining({ name: 'Oak Table' }), expect.objectContaining({ name: 'Oak Dining Chair' })], total: 4 });
+    expect(page).toEqual({
+      data: [
+        expect.objectContaining({ name: 'Oak Table' }),
+        expect.objectContaining({ name: 'Oak Dining Chair' }),
+      ],
+      total: 4,
+    });
     expect((await list({ skip: 10 })).total).toBe(4);
     const byId = await list({ sortBy: 'Id' });
     expect(byId.data.map((p) => p.id)).toEqual([...byId.data.map((p) => p.id)].sort());
     expect(all.data[0]).toHaveProperty('pricing');
-    expect(all.data.find((p) => p.name === 'Oak Dining Chair')).toMatchObject({ barcodes: ['B-1'], categories: [chairs], catalogs: [catalog] });
+    expect(all.data.find((p) => p.name === 'Oak Dining Chair')).toMatchObject({
+      barcodes: ['B-1'],
+      categories: [chairs],
+      catalogs: [catalog],
+    });
   });
 
   it('filters by ids, skus, gtins, barcodes, slugs, type, catalog, categories and attributes', async () => {
-    expect(await names({ ids: [ids['Oak Table'], ids['Garden Bench']] })).toEqual(['Garden Bench', 'Oak Table']);
+    expect(await names({ ids: [ids['Oak Table'], ids['Garden Bench']] })).toEqual([
+      'Garden Bench',
+      'Oak Table',
+    ]);
     expect(await names({ skus: ['CH-STL-200'] })).toEqual(['Steel Bar Chair']);
     expect(await names({ gtins: ['G-1'] })).toEqual(['Oak Dining Chair']);
     expect(await names({ barcodes: ['B-1', 'nope'] })).toEqual(['Oak Dining Chair']);
@@ -78,9 +133,21 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
     expect(await names({ catalogId: catalog })).toEqual(['Oak Dining Chair', 'Oak Table']);
     expect(await names({ categoryIds: [chairs] })).toEqual(['Oak Dining Chair', 'Steel Bar Chair']);
     expect(await names({ categoryIds: [chairs, tables] })).toHaveLength(3);
-    expect(await names({ attributes: [{ attributeId: colour, values: ['white', 'red'] }] })).toEqual(['Garden Bench']);
-    expect(await names({ attributes: [{ attributeId: colour, values: [] }] })).toEqual(['Garden Bench', 'Oak Dining Chair']);
-    expect(await names({ attributes: [{ attributeId: colour, values: [] }, { attributeId: size, values: ['L'] }] })).toEqual([]);
+    expect(await names({ attributes: [{ attributeId: colour, values: ['white', 'red'] }] })).toEqual([
+      'Garden Bench',
+    ]);
+    expect(await names({ attributes: [{ attributeId: colour, values: [] }] })).toEqual([
+      'Garden Bench',
+      'Oak Dining Chair',
+    ]);
+    expect(
+      await names({
+        attributes: [
+          { attributeId: colour, values: [] },
+          { attributeId: size, values: ['L'] },
+        ],
+      }),
+    ).toEqual([]);
     expect(await names({ categoryIds: [chairs], query: 'oak' })).toEqual(['Oak Dining Chair']);
   });
 
@@ -99,16 +166,35 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
     expect(await names({ isMissingImages: true })).toEqual(['Garden Bench', 'Oak Table', 'Steel Bar Chair']);
     // Chairs require Colour: the steel chair has none
     expect(await names({ isMissingAttributes: true })).toEqual(['Steel Bar Chair']);
-    expect(await names({ isMissingAttributes: false })).toEqual(['Garden Bench', 'Oak Dining Chair', 'Oak Table']);
+    expect(await names({ isMissingAttributes: false })).toEqual([
+      'Garden Bench',
+      'Oak Dining Chair',
+      'Oak Table',
+    ]);
     expect(await names({ isMissingDescription: true })).toHaveLength(4);
-    const content = await ws.owner.post(`${P}/content`, { productId: ids['Oak Table'], language: 'en', title: 'Oak table', description: 'Solid oak.' });
+    const content = await ws.owner.post(`${P}/content`, {
+      productId: ids['Oak Table'],
+      language: 'en',
+      title: 'Oak table',
+      description: 'Solid oak.',
+    });
     expect(content.status).toBe(200);
     expect(await names({ isMissingDescription: false })).toEqual(['Oak Table']);
-    expect(await names({ isMissingDescription: true, isMissingImages: true })).toEqual(['Garden Bench', 'Steel Bar Chair']);
+    expect(await names({ isMissingDescription: true, isMissingImages: true })).toEqual([
+      'Garden Bench',
+      'Steel Bar Chair',
+    ]);
   });
 
   it('answers 400 for bad list bodies, and hides other workspaces', async () => {
-    for (const body of [{ sortBy: 'Price' }, { take: 1001 }, { type: 'Car' }, { ids: ['x'] }, { isMissingImages: 'yes' }, { attributes: [{ attributeId: colour }] }]) {
+    for (const body of [
+      { sortBy: 'Price' },
+      { take: 1001 },
+      { type: 'Car' },
+      { ids: ['x'] },
+      { isMissingImages: 'yes' },
+      { attributes: [{ attributeId: colour }] },
+    ]) {
       const res = await ws.owner.post(`${P}/list`, body);
       expect(res.status).toBe(400);
     }
@@ -121,7 +207,11 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
     const res = await viewer.get(`${P}/tags`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: [{ value: 'indoor', count: 2 }, { value: 'metal', count: 1 }, { value: 'wood', count: 2 }],
+      data: [
+        { value: 'indoor', count: 2 },
+        { value: 'metal', count: 1 },
+        { value: 'wood', count: 2 },
+      ],
       total: 3,
     });
     const byCount = await viewer.get(`${P}/tags?SortBy=Count&SortOrder=Desc&Take=1`);
@@ -133,17 +223,25 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
 
   it('bulk-updates products in one transaction with activities per changed product', async () => {
     const target = [ids['Oak Table'], ids['Garden Bench']];
-    const res = await ws.owner.put(`${P}/bulk`, { productIds: target, set: { active: false, addTags: ['sale'], removeTags: ['wood'] } });
+    const res = await ws.owner.put(`${P}/bulk`, {
+      productIds: target,
+      set: { active: false, addTags: ['sale'], removeTags: ['wood'] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ updated: 2, productIds: expect.arrayContaining(target) });
     const table = (await ws.owner.get(`${P}/${ids['Oak Table']}`)).body;
     expect(table).toMatchObject({ active: false, tags: ['sale'] });
     const again = await ws.owner.put(`${P}/bulk`, { productIds: target, set: { active: false } });
     expect(again.body).toEqual({ updated: 0, productIds: [] });
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${ids['Oak Table']}`)).body.data.map((a: { type: string }) => a.type);
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${ids['Oak Table']}`)).body.data.map(
+      (a: { type: string }) => a.type,
+    );
     expect(types).toEqual(expect.arrayContaining(['ProductActiveUpdated', 'ProductTagsUpdated']));
     const foreign = await made(other.owner, P, { name: 'Foreign' });
-    const bad = await ws.owner.put(`${P}/bulk`, { productIds: [ids['Oak Table'], foreign], set: { active: true } });
+    const bad = await ws.owner.put(`${P}/bulk`, {
+      productIds: [ids['Oak Table'], foreign],
+      set: { active: true },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty('productIds');
     expect((await ws.owner.get(`${P}/${ids['Oak Table']}`)).body.active).toBe(false);
@@ -162,10 +260,17 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
     const removed = await ws.owner.delete(`${P}/categories`, body);
     expect(removed.body.updated).toBe(2);
     expect((await ws.owner.get(`${P}/${ids['Oak Table']}`)).body.categories).toEqual([tables]);
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${ids['Garden Bench']}&types=ProductCategoriesUpdated`)).body;
+    const types = (
+      await ws.owner.get(
+        `/core-api/activities?entity_ids=${ids['Garden Bench']}&types=ProductCategoriesUpdated`,
+      )
+    ).body;
     expect(types.total).toBe(2);
     const foreignCategory = await made(other.owner, '/core-api/catalog/productcategories', { name: 'X' });
-    const bad = await ws.owner.put(`${P}/categories`, { productIds: [ids['Oak Table']], categoryIds: [foreignCategory] });
+    const bad = await ws.owner.put(`${P}/categories`, {
+      productIds: [ids['Oak Table']],
+      categoryIds: [foreignCategory],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty('categoryIds');
     expect((await viewer.put(`${P}/categories`, body)).status).toBe(403);
@@ -173,19 +278,34 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
 
   it('uploads several images, serves them, and keeps them through a PUT that lists them', async () => {
     const id = ids['Steel Bar Chair'];
-    const res = await upload(ws.owner, id, [[png, 'a.png'], [png, 'b.png']]);
+    const res = await upload(ws.owner, id, [
+      [png, 'a.png'],
+      [png, 'b.png'],
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.images).toHaveLength(2);
-    expect(res.body.images[1]).toEqual({ id: expect.any(String), url: expect.stringMatching(/^http:\/\/localhost\/files\/.+\.png$/), displayOrder: 1, alt: null });
+    expect(res.body.images[1]).toEqual({
+      id: expect.any(String),
+      url: expect.stringMatching(/^http:\/\/localhost\/files\/.+\.png$/),
+      displayOrder: 1,
+      alt: null,
+    });
     const served = await t.http.get(new URL(res.body.images[0].url).pathname);
     expect(served.status).toBe(200);
     expect(Buffer.compare(served.body as Buffer, png)).toBe(0);
-    const activity = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ProductImagesAdded`)).body;
+    const activity = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ProductImagesAdded`))
+      .body;
     expect(activity.total).toBe(1);
 
-    const kept = await ws.owner.put(`${P}/${id}`, { ...res.body, images: [{ id: res.body.images[1].id, alt: 'Second' }] });
+    const kept = await ws.owner.put(`${P}/${id}`, {
+      ...res.body,
+      images: [{ id: res.body.images[1].id, alt: 'Second' }],
+    });
     expect(kept.body.images).toEqual([{ ...res.body.images[1], displayOrder: 0, alt: 'Second' }]);
-    const unknown = await ws.owner.put(`${P}/${id}`, { ...res.body, images: [{ id: res.body.images[0].id }] });
+    const unknown = await ws.owner.put(`${P}/${id}`, {
+      ...res.body,
+      images: [{ id: res.body.images[0].id }],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toHaveProperty(['images[0].id']);
     expect((await t.http.get(new URL(res.body.images[0].url).pathname)).status).toBe(404);
@@ -196,10 +316,20 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect((await upload(ws.owner, id, [[svg, 'x.svg']])).status).toBe(415);
     expect((await upload(ws.owner, id, [[Buffer.from('just text'), 'x.png']])).status).toBe(415);
-    expect((await upload(ws.owner, id, [[png, 'ok.png'], [svg, 'x.svg']])).status).toBe(415);
+    expect(
+      (
+        await upload(ws.owner, id, [
+          [png, 'ok.png'],
+          [svg, 'x.svg'],
+        ])
+      ).status,
+    ).toBe(415);
     const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
     expect((await upload(ws.owner, id, [[big, 'big.png']])).status).toBe(413);
-    const none = await t.http.post(`${P}/${id}/images`).set('Authorization', `Bearer ${ws.owner.token}`).field('x', 'y');
+    const none = await t.http
+      .post(`${P}/${id}/images`)
+      .set('Authorization', `Bearer ${ws.owner.token}`)
+      .field('x', 'y');
     expect(none.status).toBe(400);
     expect(none.body.errors).toHaveProperty('images');
     expect((await upload(other.owner, id, [[png, 'a.png']])).status).toBe(404);

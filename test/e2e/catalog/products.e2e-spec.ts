@@ -9,7 +9,14 @@ describe('Products (core)', () => {
   let ws: WorkspaceFixture;
   let other: WorkspaceFixture;
   let viewer: Caller;
-  let refs: { category: string; category2: string; catalog: string; attribute: string; brand: string; manufacturer: string };
+  let refs: {
+    category: string;
+    category2: string;
+    catalog: string;
+    attribute: string;
+    brand: string;
+    manufacturer: string;
+  };
 
   const made = async (caller: Caller, path: string, body: object) => {
     const res = await caller.post(path, body);
@@ -55,7 +62,15 @@ describe('Products (core)', () => {
       manufacturerId: refs.manufacturer,
       attributes: [{ attributeId: refs.attribute, values: ['green', 'blue'] }],
       images: [{ url: 'https://cdn.example.test/chair.jpg', alt: 'A chair' }],
-      pricing: { salesPrice: 12.345, purchasePrice: 7.1, suggestedRetailPrice: null, tiers: [{ minQuantity: 10, salesPrice: 11.5 }, { minQuantity: 5, salesPrice: 12 }] },
+      pricing: {
+        salesPrice: 12.345,
+        purchasePrice: 7.1,
+        suggestedRetailPrice: null,
+        tiers: [
+          { minQuantity: 10, salesPrice: 11.5 },
+          { minQuantity: 5, salesPrice: 12 },
+        ],
+      },
     };
     const created = await ws.owner.post(P, body);
     expect(created.status).toBe(200);
@@ -85,18 +100,34 @@ describe('Products (core)', () => {
       manufacturerId: refs.manufacturer,
       brandId: refs.brand,
       attributes: [{ attributeId: refs.attribute, values: ['green', 'blue'] }],
-      images: [{ id: expect.any(String), url: 'https://cdn.example.test/chair.jpg', displayOrder: 0, alt: 'A chair' }],
+      images: [
+        {
+          id: expect.any(String),
+          url: 'https://cdn.example.test/chair.jpg',
+          displayOrder: 0,
+          alt: 'A chair',
+        },
+      ],
       pricing: {
         salesPrice: 12.35,
         purchasePrice: 7.1,
         suggestedRetailPrice: null,
         vatCodeId: null,
-        tiers: [{ minQuantity: 5, salesPrice: 12 }, { minQuantity: 10, salesPrice: 11.5 }],
+        tiers: [
+          { minQuantity: 5, salesPrice: 12 },
+          { minQuantity: 10, salesPrice: 11.5 },
+        ],
       },
       components: [],
     });
     const id = created.body.id;
-    for (const path of [`${P}/${id}`, `${P}/sku/GC-1000`, `${P}/gtin/8712345678906`, `${P}/barcode/BC-2`, `${P}/slug/garden-chair-deluxe`]) {
+    for (const path of [
+      `${P}/${id}`,
+      `${P}/sku/GC-1000`,
+      `${P}/gtin/8712345678906`,
+      `${P}/barcode/BC-2`,
+      `${P}/slug/garden-chair-deluxe`,
+    ]) {
       const got = await viewer.get(path);
       expect(got.status).toBe(200);
       expect(got.body).toEqual(created.body);
@@ -109,10 +140,34 @@ describe('Products (core)', () => {
     const res = await ws.owner.post(P, { name: 'Bare' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      productType: 'SimpleProduct', slug: 'bare', sku: null, gtin: null, barcodes: [], productCode: null, searchCode: null,
-      introducedAt: null, active: true, displayOrder: 0, showStock: false, tags: [], externalReferences: [], categories: [],
-      catalogs: [], manufacturerId: null, brandId: null, attributes: [], images: [], components: [], externalReference: null,
-      pricing: { salesPrice: null, purchasePrice: null, suggestedRetailPrice: null, vatCodeId: null, tiers: [] },
+      productType: 'SimpleProduct',
+      slug: 'bare',
+      sku: null,
+      gtin: null,
+      barcodes: [],
+      productCode: null,
+      searchCode: null,
+      introducedAt: null,
+      active: true,
+      displayOrder: 0,
+      showStock: false,
+      tags: [],
+      externalReferences: [],
+      categories: [],
+      catalogs: [],
+      manufacturerId: null,
+      brandId: null,
+      attributes: [],
+      images: [],
+      components: [],
+      externalReference: null,
+      pricing: {
+        salesPrice: null,
+        purchasePrice: null,
+        suggestedRetailPrice: null,
+        vatCodeId: null,
+        tiers: [],
+      },
     });
   });
 
@@ -132,18 +187,31 @@ describe('Products (core)', () => {
 
   it('replaces the whole product on PUT and records one activity per changed property', async () => {
     const created = await ws.owner.post(P, {
-      name: 'Table', sku: 'TB-1', tags: ['a'], barcodes: ['TB-BC'], categories: [refs.category],
-      pricing: { salesPrice: 100 }, images: [{ url: 'https://cdn.example.test/t.jpg' }],
+      name: 'Table',
+      sku: 'TB-1',
+      tags: ['a'],
+      barcodes: ['TB-BC'],
+      categories: [refs.category],
+      pricing: { salesPrice: 100 },
+      images: [{ url: 'https://cdn.example.test/t.jpg' }],
     });
     const id = created.body.id;
     const image = created.body.images[0];
     const updated = await ws.owner.put(`${P}/${id}`, {
-      id, name: 'Table XL', tags: ['a', 'b'], images: [{ id: image.id, alt: 'Table' }], pricing: { salesPrice: 101.5 },
+      id,
+      name: 'Table XL',
+      tags: ['a', 'b'],
+      images: [{ id: image.id, alt: 'Table' }],
+      pricing: { salesPrice: 101.5 },
     });
     expect(updated.status).toBe(200);
     expect(updated.headers.etag).toBe('"2"');
     expect(updated.body).toMatchObject({
-      name: 'Table XL', sku: null, barcodes: [], categories: [], tags: ['a', 'b'],
+      name: 'Table XL',
+      sku: null,
+      barcodes: [],
+      categories: [],
+      tags: ['a', 'b'],
       images: [{ id: image.id, url: image.url, displayOrder: 0, alt: 'Table' }],
       pricing: { salesPrice: 101.5, tiers: [] },
     });
@@ -152,8 +220,14 @@ describe('Products (core)', () => {
 
     const activities = await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=100`);
     expect(activities.body.data.map((a: { type: string }) => a.type).sort()).toEqual([
-      'ProductBarcodesUpdated', 'ProductCategoriesUpdated', 'ProductCreated', 'ProductImagesUpdated', 'ProductNameUpdated',
-      'ProductPricingUpdated', 'ProductSkuUpdated', 'ProductTagsUpdated',
+      'ProductBarcodesUpdated',
+      'ProductCategoriesUpdated',
+      'ProductCreated',
+      'ProductImagesUpdated',
+      'ProductNameUpdated',
+      'ProductPricingUpdated',
+      'ProductSkuUpdated',
+      'ProductTagsUpdated',
     ]);
     const name = activities.body.data.find((a: { type: string }) => a.type === 'ProductNameUpdated');
     expect(name.data).toEqual({ property: 'name', oldValue: 'Table', newValue: 'Table XL' });
@@ -173,8 +247,12 @@ describe('Products (core)', () => {
     const part = await ws.owner.post(P, { name: 'Leg' });
     const top = await ws.owner.post(P, { name: 'Top' });
     const bundle = await ws.owner.post(P, {
-      name: 'Desk kit', productType: 'BundledProduct',
-      components: [{ productId: part.body.id, quantity: 4 }, { productId: top.body.id, displayOrder: 9 }],
+      name: 'Desk kit',
+      productType: 'BundledProduct',
+      components: [
+        { productId: part.body.id, quantity: 4 },
+        { productId: top.body.id, displayOrder: 9 },
+      ],
     });
     expect(bundle.status).toBe(200);
     expect(bundle.body.components).toEqual([
@@ -184,11 +262,19 @@ describe('Products (core)', () => {
     const simple = await ws.owner.post(P, { name: 'x', components: [{ productId: part.body.id }] });
     expect(simple.status).toBe(400);
     expect(simple.body.errors).toHaveProperty('components');
-    const self = await ws.owner.put(`${P}/${bundle.body.id}`, { name: 'Desk kit', productType: 'BundledProduct', components: [{ productId: bundle.body.id }] });
+    const self = await ws.owner.put(`${P}/${bundle.body.id}`, {
+      name: 'Desk kit',
+      productType: 'BundledProduct',
+      components: [{ productId: bundle.body.id }],
+    });
     expect(self.status).toBe(400);
     expect(self.body.errors).toHaveProperty('components');
     const foreign = await other.owner.post(P, { name: 'Foreign' });
-    const missing = await ws.owner.post(P, { name: 'x', productType: 'GroupedProduct', components: [{ productId: foreign.body.id }] });
+    const missing = await ws.owner.post(P, {
+      name: 'x',
+      productType: 'GroupedProduct',
+      components: [{ productId: foreign.body.id }],
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toHaveProperty('components');
     // a product used as a component cannot be deleted
@@ -199,16 +285,44 @@ describe('Products (core)', () => {
 
   it('answers 400 naming each bad field, and stores nothing', async () => {
     const res = await ws.owner.post(P, {
-      name: '', productType: 'Car', sku: 5, introducedAt: '2026-13-01', active: 'yes', displayOrder: 1.5, tags: [''],
-      barcodes: ['A', 'A'], brandId: 'not-a-uuid', pricing: { salesPrice: -1, tiers: [{ minQuantity: 0, salesPrice: 1 }] },
-      attributes: [{ attributeId: refs.attribute }], images: [{ alt: 'no url' }],
+      name: '',
+      productType: 'Car',
+      sku: 5,
+      introducedAt: '2026-13-01',
+      active: 'yes',
+      displayOrder: 1.5,
+      tags: [''],
+      barcodes: ['A', 'A'],
+      brandId: 'not-a-uuid',
+      pricing: { salesPrice: -1, tiers: [{ minQuantity: 0, salesPrice: 1 }] },
+      attributes: [{ attributeId: refs.attribute }],
+      images: [{ alt: 'no url' }],
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual([
-      'active', 'attributes[0].values', 'brandId', 'displayOrder', 'introducedAt', 'name', 'pricing.salesPrice',
-      'pricing.tiers[0].minQuantity', 'productType', 'sku', 'tags',
+      'active',
+      'attributes[0].values',
+      'brandId',
+      'displayOrder',
+      'introducedAt',
+      'name',
+      'pricing.salesPrice',
+      'pricing.tiers[0].minQuantity',
+      'productType',
+      'sku',
+      'tags',
     ]);
-    const rules = await ws.owner.post(P, { name: 'x', barcodes: ['A', 'A'], images: [{ alt: 'no url' }], pricing: { tiers: [{ minQuantity: 2, salesPrice: 1 }, { minQuantity: 2, salesPrice: 2 }] } });
+    const rules = await ws.owner.post(P, {
+      name: 'x',
+      barcodes: ['A', 'A'],
+      images: [{ alt: 'no url' }],
+      pricing: {
+        tiers: [
+          { minQuantity: 2, salesPrice: 1 },
+          { minQuantity: 2, salesPrice: 2 },
+        ],
+      },
+    });
     expect(rules.status).toBe(400);
     expect(Object.keys(rules.body.errors).sort()).toEqual(['barcodes', 'images[0].url', 'pricing.tiers']);
     expect((await ws.owner.post(P, { name: 'x'.repeat(256) })).body.errors).toHaveProperty('name');
@@ -219,7 +333,9 @@ describe('Products (core)', () => {
 
   it('answers 400 for references to what is not in the workspace', async () => {
     const foreignBrand = await made(other.owner, '/core-api/catalog/brands', { name: 'Foreign' });
-    const foreignCategory = await made(other.owner, '/core-api/catalog/productcategories', { name: 'Foreign' });
+    const foreignCategory = await made(other.owner, '/core-api/catalog/productcategories', {
+      name: 'Foreign',
+    });
     for (const [field, body] of [
       ['brandId', { brandId: foreignBrand }],
       ['manufacturerId', { manufacturerId: refs.brand }],
@@ -234,17 +350,25 @@ describe('Products (core)', () => {
   });
 
   it('gives one 200 and 409s to 20 simultaneous creates with one sku, and with one barcode', async () => {
-    const skuRuns = await Promise.all(Array.from({ length: 20 }, (_, i) => ws.owner.post(P, { name: `Race ${i}`, sku: 'RACE-SKU' })));
+    const skuRuns = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => ws.owner.post(P, { name: `Race ${i}`, sku: 'RACE-SKU' })),
+    );
     expect(skuRuns.filter((r) => r.status === 200)).toHaveLength(1);
     expect(skuRuns.filter((r) => r.status === 409)).toHaveLength(19);
     expect(skuRuns.find((r) => r.status === 409)!.body.errors).toHaveProperty('sku');
 
-    const barcodeRuns = await Promise.all(Array.from({ length: 20 }, (_, i) => ws.owner.post(P, { name: `Race b${i}`, barcodes: [`own-${i}`, 'RACE-BC'] })));
+    const barcodeRuns = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ws.owner.post(P, { name: `Race b${i}`, barcodes: [`own-${i}`, 'RACE-BC'] }),
+      ),
+    );
     expect(barcodeRuns.filter((r) => r.status === 200)).toHaveLength(1);
     expect(barcodeRuns.filter((r) => r.status === 409)).toHaveLength(19);
     expect(barcodeRuns.find((r) => r.status === 409)!.body.errors).toHaveProperty('barcodes');
 
-    const slugRuns = await Promise.all(Array.from({ length: 10 }, () => ws.owner.post(P, { name: 'Same name race' })));
+    const slugRuns = await Promise.all(
+      Array.from({ length: 10 }, () => ws.owner.post(P, { name: 'Same name race' })),
+    );
     expect(slugRuns.every((r) => r.status === 200)).toBe(true);
     expect(new Set(slugRuns.map((r) => r.body.slug)).size).toBe(10);
 
@@ -253,7 +377,10 @@ describe('Products (core)', () => {
     expect(gtin.status).toBe(409);
     expect(gtin.body.errors).toHaveProperty('gtin');
     // another workspace may use the same values
-    expect((await other.owner.post(P, { name: 'Race', sku: 'RACE-SKU', barcodes: ['RACE-BC'], gtin: 'G-1' })).status).toBe(200);
+    expect(
+      (await other.owner.post(P, { name: 'Race', sku: 'RACE-SKU', barcodes: ['RACE-BC'], gtin: 'G-1' }))
+        .status,
+    ).toBe(200);
   });
 
   it('hides other workspaces: 404 on member paths and lookups, absent from lists', async () => {
@@ -275,7 +402,9 @@ describe('Products (core)', () => {
     expect((await viewer.post(P, { name: 'nope' })).status).toBe(403);
     expect((await viewer.put(`${P}/${mine.body.id}`, { name: 'nope' })).status).toBe(403);
     expect((await viewer.delete(`${P}/${mine.body.id}`)).status).toBe(403);
-    expect((await viewer.put(`${P}/bulk`, { productIds: [mine.body.id], set: { active: false } })).status).toBe(403);
+    expect(
+      (await viewer.put(`${P}/bulk`, { productIds: [mine.body.id], set: { active: false } })).status,
+    ).toBe(403);
     const client = await ws.client();
     expect((await client.get(`${P}/${mine.body.id}`)).status).toBe(403);
   });
@@ -288,6 +417,9 @@ describe('Products (core)', () => {
     expect((await ws.owner.get(`${P}/${mine.body.id}`)).status).toBe(404);
     expect((await ws.owner.get(`${P}/barcode/DOOM`)).status).toBe(404);
     const activities = await ws.owner.get(`/core-api/activities?entity_ids=${mine.body.id}`);
-    expect(activities.body.data.map((a: { type: string }) => a.type).sort()).toEqual(['ProductCreated', 'ProductDeleted']);
+    expect(activities.body.data.map((a: { type: string }) => a.type).sort()).toEqual([
+      'ProductCreated',
+      'ProductDeleted',
+    ]);
   });
 });

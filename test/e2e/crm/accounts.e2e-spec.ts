@@ -30,7 +30,13 @@ describe('Accounts', () => {
   afterAll(() => t.close());
 
   const types = async (caller: Caller, id: string) =>
-    ((await caller.get(`/core-api/activities?entity_ids=${id}&Take=1000`)).body.data as Array<{ type: string }>).map((a) => a.type).sort();
+    (
+      (await caller.get(`/core-api/activities?entity_ids=${id}&Take=1000`)).body.data as Array<{
+        type: string;
+      }>
+    )
+      .map((a) => a.type)
+      .sort();
 
   it('creates, reads, lists, replaces and deletes an account with every member', async () => {
     const catalog = await ws.owner.post('/core-api/catalog/catalogs', { name: 'Wholesale' });
@@ -65,7 +71,13 @@ describe('Accounts', () => {
         { key: 'pallets', value: 3 },
         { key: 'dropship', value: false },
       ],
-      commerceSettings: { discountPercentage: 5, paymentTermDays: 30, currency: 'eur', vatLiable: true, creditLimit: 10000 },
+      commerceSettings: {
+        discountPercentage: 5,
+        paymentTermDays: 30,
+        currency: 'eur',
+        vatLiable: true,
+        creditLimit: 10000,
+      },
       externalReference: 'erp-1',
     };
     const created = await member.post('/core-api/accounts', body);
@@ -96,7 +108,15 @@ describe('Accounts', () => {
       tags: ['vip', 'key'],
       lastContactMoment: '2026-02-01T10:00:00.000Z',
       billingAddress: { ...address('Amsterdam'), countryCode: 'NL' },
-      visitingAddress: { street: null, houseNumber: null, houseNumberAddition: null, postalCode: null, city: 'Utrecht', region: null, countryCode: null },
+      visitingAddress: {
+        street: null,
+        houseNumber: null,
+        houseNumberAddition: null,
+        postalCode: null,
+        city: 'Utrecht',
+        region: null,
+        countryCode: null,
+      },
       deliveryAddress: null,
       contactDetails: {
         emails: [{ address: 'info@acme.test', label: 'general' }],
@@ -108,7 +128,14 @@ describe('Accounts', () => {
         { key: 'pallets', value: 3 },
         { key: 'dropship', value: false },
       ],
-      commerceSettings: { priceListId: null, discountPercentage: 5, paymentTermDays: 30, currency: 'EUR', vatLiable: true, creditLimit: 10000 },
+      commerceSettings: {
+        priceListId: null,
+        discountPercentage: 5,
+        paymentTermDays: 30,
+        currency: 'EUR',
+        vatLiable: true,
+        creditLimit: 10000,
+      },
     });
 
     const got = await viewer.get(`/core-api/accounts/${id}`);
@@ -134,7 +161,14 @@ describe('Accounts', () => {
       billingAddress: null,
       contactDetails: { emails: [], phones: [], websites: [] },
       attributes: [],
-      commerceSettings: { priceListId: null, discountPercentage: 0, paymentTermDays: null, currency: null, vatLiable: true, creditLimit: null },
+      commerceSettings: {
+        priceListId: null,
+        discountPercentage: 0,
+        paymentTermDays: null,
+        currency: null,
+        vatLiable: true,
+        creditLimit: null,
+      },
       externalReference: null,
     });
 
@@ -142,7 +176,9 @@ describe('Accounts', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('');
     expect((await ws.owner.get(`/core-api/accounts/${id}`)).status).toBe(404);
-    expect(await types(ws.owner, id)).toEqual(expect.arrayContaining(['AccountCreated', 'AccountDeleted', 'AccountDisplayNameUpdated']));
+    expect(await types(ws.owner, id)).toEqual(
+      expect.arrayContaining(['AccountCreated', 'AccountDeleted', 'AccountDisplayNameUpdated']),
+    );
   });
 
   it('records the interface’s Account…Updated activity types, one per changed property', async () => {
@@ -160,11 +196,15 @@ describe('Accounts', () => {
       commerceSettings: { discountPercentage: 2.5 },
     });
     expect(changed.status).toBe(200);
-    const activities = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=1000`)).body.data as Array<{
+    const activities = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=1000`)).body
+      .data as Array<{
       type: string;
       data: { property?: string; oldValue?: unknown; newValue?: unknown };
     }>;
-    const updated = activities.filter((a) => a.type.endsWith('Updated')).map((a) => a.type).sort();
+    const updated = activities
+      .filter((a) => a.type.endsWith('Updated'))
+      .map((a) => a.type)
+      .sort();
     expect(updated).toEqual([
       'AccountAccountCodeUpdated',
       'AccountAccountStatusUpdated',
@@ -176,7 +216,11 @@ describe('Accounts', () => {
       'AccountCommerceSettingsUpdated',
     ]);
     const billing = activities.find((a) => a.type === 'AccountBillingAddressUpdated')!;
-    expect(billing.data).toEqual({ property: 'billingAddress', oldValue: null, newValue: { ...address('Rotterdam'), countryCode: 'NL' } });
+    expect(billing.data).toEqual({
+      property: 'billingAddress',
+      oldValue: null,
+      newValue: { ...address('Rotterdam'), countryCode: 'NL' },
+    });
     const commerce = activities.find((a) => a.type === 'AccountCommerceSettingsUpdated')!;
     expect(commerce.data.newValue).toMatchObject({ discountPercentage: 2.5 });
     expect(activities.find((a) => a.type === 'AccountCreated')).toBeDefined();
@@ -241,15 +285,29 @@ describe('Accounts', () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['attributes[1].key', 'ownerId', 'productCatalogId', 'salesOrderProcessorId']);
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'attributes[1].key',
+      'ownerId',
+      'productCatalogId',
+      'salesOrderProcessorId',
+    ]);
     // a client login is not a user of the workspace
     const client = await ws.client();
-    const asOwner = await ws.owner.post('/core-api/accounts', { displayName: 'Client owner', ownerId: client.userId });
+    const asOwner = await ws.owner.post('/core-api/accounts', {
+      displayName: 'Client owner',
+      ownerId: client.userId,
+    });
     expect(asOwner.status).toBe(400);
     expect(asOwner.body.errors).toHaveProperty('ownerId');
     // the same references on PUT
-    const ok = await ws.owner.post('/core-api/accounts', { displayName: 'Good refs', ownerId: member.userId });
-    const put = await ws.owner.put(`/core-api/accounts/${ok.body.id}`, { displayName: 'Good refs', salesOrderProcessorId: stranger.userId });
+    const ok = await ws.owner.post('/core-api/accounts', {
+      displayName: 'Good refs',
+      ownerId: member.userId,
+    });
+    const put = await ws.owner.put(`/core-api/accounts/${ok.body.id}`, {
+      displayName: 'Good refs',
+      salesOrderProcessorId: stranger.userId,
+    });
     expect(put.status).toBe(400);
     expect(put.body.errors).toHaveProperty('salesOrderProcessorId');
   });
@@ -263,38 +321,63 @@ describe('Accounts', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors).toHaveProperty('id');
     const created = await ws.owner.post('/core-api/accounts', { displayName: 'Id check' });
-    const wrong = await ws.owner.put(`/core-api/accounts/${created.body.id}`, { id: randomUUID(), displayName: 'Id check' });
+    const wrong = await ws.owner.put(`/core-api/accounts/${created.body.id}`, {
+      id: randomUUID(),
+      displayName: 'Id check',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toHaveProperty('id');
-    const stale = await ws.owner.put(`/core-api/accounts/${created.body.id}`).set('If-Match', '"9"').send({ displayName: 'Id check' });
+    const stale = await ws.owner
+      .put(`/core-api/accounts/${created.body.id}`)
+      .set('If-Match', '"9"')
+      .send({ displayName: 'Id check' });
     expect(stale.status).toBe(412);
   });
 
   it('answers 409 for an account code already used in the workspace (another workspace may use it)', async () => {
-    expect((await ws.owner.post('/core-api/accounts', { displayName: 'First', accountCode: 'DUP-1' })).status).toBe(200);
+    expect(
+      (await ws.owner.post('/core-api/accounts', { displayName: 'First', accountCode: 'DUP-1' })).status,
+    ).toBe(200);
     const again = await ws.owner.post('/core-api/accounts', { displayName: 'Second', accountCode: 'DUP-1' });
     expect(again.status).toBe(409);
     expect(again.body.errors).toHaveProperty('accountCode');
-    expect((await other.owner.post('/core-api/accounts', { displayName: 'Theirs', accountCode: 'DUP-1' })).status).toBe(200);
+    expect(
+      (await other.owner.post('/core-api/accounts', { displayName: 'Theirs', accountCode: 'DUP-1' })).status,
+    ).toBe(200);
   });
 
   it('hides other workspaces: 404 on member paths, absent from lists, tags and stats', async () => {
-    const mine = await ws.owner.post('/core-api/accounts', { displayName: 'Secret Holding', tags: ['secret-tag'], industries: ['Secret'] });
+    const mine = await ws.owner.post('/core-api/accounts', {
+      displayName: 'Secret Holding',
+      tags: ['secret-tag'],
+      industries: ['Secret'],
+    });
     const id = mine.body.id;
     expect((await other.owner.get(`/core-api/accounts/${id}`)).status).toBe(404);
     expect((await other.owner.put(`/core-api/accounts/${id}`, { displayName: 'x' })).status).toBe(404);
     expect((await other.owner.delete(`/core-api/accounts/${id}`)).status).toBe(404);
     expect((await other.owner.get(`/core-api/accounts?ids=${id}`)).body.total).toBe(0);
     expect((await other.owner.get('/core-api/accounts?Query=Secret')).body.total).toBe(0);
-    expect((await other.owner.get('/core-api/accounts/tags')).body.data).not.toContainEqual(expect.objectContaining({ value: 'secret-tag' }));
-    expect((await other.owner.get('/core-api/accounts/industries')).body.data).not.toContainEqual(expect.objectContaining({ value: 'Secret' }));
+    expect((await other.owner.get('/core-api/accounts/tags')).body.data).not.toContainEqual(
+      expect.objectContaining({ value: 'secret-tag' }),
+    );
+    expect((await other.owner.get('/core-api/accounts/industries')).body.data).not.toContainEqual(
+      expect.objectContaining({ value: 'Secret' }),
+    );
     expect((await ws.owner.get(`/core-api/accounts/${id}`)).status).toBe(200);
   });
 
   it('lets Viewers read and nothing else', async () => {
     const created = await ws.owner.post('/core-api/accounts', { displayName: 'Viewer test' });
     const id = created.body.id;
-    for (const path of ['/core-api/accounts', `/core-api/accounts/${id}`, '/core-api/accounts/tags', '/core-api/accounts/industries', '/core-api/accounts/filterable-values', '/core-api/accounts/stats']) {
+    for (const path of [
+      '/core-api/accounts',
+      `/core-api/accounts/${id}`,
+      '/core-api/accounts/tags',
+      '/core-api/accounts/industries',
+      '/core-api/accounts/filterable-values',
+      '/core-api/accounts/stats',
+    ]) {
       expect((await viewer.get(path)).status).toBe(200);
     }
     expect((await viewer.post('/core-api/accounts', { displayName: 'No' })).status).toBe(403);
@@ -314,24 +397,71 @@ describe('Accounts', () => {
       known = await t.workspace('Known');
       seller = await known.member('Member');
       const rows = [
-        { displayName: 'Delta', accountType: 'Customer', accountStatus: 'Active', ownerId: known.owner.userId, industries: ['Retail', 'Food'], tags: ['a', 'b'] },
-        { displayName: 'alpha', accountType: 'Customer', accountStatus: 'Active', ownerId: seller.userId, industries: ['Retail'], tags: ['a'] },
-        { displayName: 'Charlie', accountType: 'Supplier', accountStatus: 'On hold', ownerId: seller.userId, industries: ['Food'], tags: [] },
-        { displayName: 'Bravo', accountType: null, accountStatus: null, ownerId: null, industries: [], tags: ['b', 'c'] },
+        {
+          displayName: 'Delta',
+          accountType: 'Customer',
+          accountStatus: 'Active',
+          ownerId: known.owner.userId,
+          industries: ['Retail', 'Food'],
+          tags: ['a', 'b'],
+        },
+        {
+          displayName: 'alpha',
+          accountType: 'Customer',
+          accountStatus: 'Active',
+          ownerId: seller.userId,
+          industries: ['Retail'],
+          tags: ['a'],
+        },
+        {
+          displayName: 'Charlie',
+          accountType: 'Supplier',
+          accountStatus: 'On hold',
+          ownerId: seller.userId,
+          industries: ['Food'],
+          tags: [],
+        },
+        {
+          displayName: 'Bravo',
+          accountType: null,
+          accountStatus: null,
+          ownerId: null,
+          industries: [],
+          tags: ['b', 'c'],
+        },
       ];
       for (const row of rows) {
-        const res = await known.owner.post('/core-api/accounts', { ...row, externalReference: `ext-${row.displayName}` });
+        const res = await known.owner.post('/core-api/accounts', {
+          ...row,
+          externalReference: `ext-${row.displayName}`,
+        });
         expect(res.status).toBe(200);
         ids[row.displayName] = res.body.id;
       }
     });
 
-    const names = (res: { body: { data: Array<{ displayName: string }> } }) => res.body.data.map((a) => a.displayName);
+    const names = (res: { body: { data: Array<{ displayName: string }> } }) =>
+      res.body.data.map((a) => a.displayName);
 
     it('sorts by display name (case-insensitive) or modification time, pages and totals', async () => {
-      expect(names(await known.owner.get('/core-api/accounts'))).toEqual(['alpha', 'Bravo', 'Charlie', 'Delta']);
-      expect(names(await known.owner.get('/core-api/accounts?SortBy=DisplayName&SortOrder=Desc'))).toEqual(['Delta', 'Charlie', 'Bravo', 'alpha']);
-      expect(names(await known.owner.get('/core-api/accounts?sortby=ModifiedAt'))).toEqual(['Delta', 'alpha', 'Charlie', 'Bravo']);
+      expect(names(await known.owner.get('/core-api/accounts'))).toEqual([
+        'alpha',
+        'Bravo',
+        'Charlie',
+        'Delta',
+      ]);
+      expect(names(await known.owner.get('/core-api/accounts?SortBy=DisplayName&SortOrder=Desc'))).toEqual([
+        'Delta',
+        'Charlie',
+        'Bravo',
+        'alpha',
+      ]);
+      expect(names(await known.owner.get('/core-api/accounts?sortby=ModifiedAt'))).toEqual([
+        'Delta',
+        'alpha',
+        'Charlie',
+        'Bravo',
+      ]);
       const page = await known.owner.get('/core-api/accounts?Take=2&Skip=1');
       expect(names(page)).toEqual(['Bravo', 'Charlie']);
       expect(page.body.total).toBe(4);
@@ -340,13 +470,34 @@ describe('Accounts', () => {
     });
 
     it('filters by every list filter', async () => {
-      expect(names(await known.owner.get('/core-api/accounts?account_types=Supplier,Customer'))).toEqual(['alpha', 'Charlie', 'Delta']);
-      expect(names(await known.owner.get(`/core-api/accounts?owner_ids=${seller.userId}`))).toEqual(['alpha', 'Charlie']);
-      expect(names(await known.owner.get('/core-api/accounts?industries=Food'))).toEqual(['Charlie', 'Delta']);
-      expect(names(await known.owner.get('/core-api/accounts?tags=c&tags=a'))).toEqual(['alpha', 'Bravo', 'Delta']);
-      expect(names(await known.owner.get(`/core-api/accounts?ids=${ids.Bravo}&ids=${ids.Delta}`))).toEqual(['Bravo', 'Delta']);
-      expect(names(await known.owner.get('/core-api/accounts?external_references=ext-Charlie'))).toEqual(['Charlie']);
-      expect(names(await known.owner.get('/core-api/accounts?account_types=Customer&industries=Food'))).toEqual(['Delta']);
+      expect(names(await known.owner.get('/core-api/accounts?account_types=Supplier,Customer'))).toEqual([
+        'alpha',
+        'Charlie',
+        'Delta',
+      ]);
+      expect(names(await known.owner.get(`/core-api/accounts?owner_ids=${seller.userId}`))).toEqual([
+        'alpha',
+        'Charlie',
+      ]);
+      expect(names(await known.owner.get('/core-api/accounts?industries=Food'))).toEqual([
+        'Charlie',
+        'Delta',
+      ]);
+      expect(names(await known.owner.get('/core-api/accounts?tags=c&tags=a'))).toEqual([
+        'alpha',
+        'Bravo',
+        'Delta',
+      ]);
+      expect(names(await known.owner.get(`/core-api/accounts?ids=${ids.Bravo}&ids=${ids.Delta}`))).toEqual([
+        'Bravo',
+        'Delta',
+      ]);
+      expect(names(await known.owner.get('/core-api/accounts?external_references=ext-Charlie'))).toEqual([
+        'Charlie',
+      ]);
+      expect(
+        names(await known.owner.get('/core-api/accounts?account_types=Customer&industries=Food')),
+      ).toEqual(['Delta']);
       const bad = await known.owner.get('/core-api/accounts?account_types=Prospect');
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toHaveProperty('account_types');
@@ -425,7 +576,9 @@ describe('Accounts', () => {
     // Sales orders reference accounts with a restricting foreign key; this table stands in for them.
     const ds = t.app.get(DataSource);
     const table = `test_account_refs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await ds.query(`CREATE TABLE ${table} (id uuid PRIMARY KEY, account_id uuid NOT NULL REFERENCES accounts(id))`);
+    await ds.query(
+      `CREATE TABLE ${table} (id uuid PRIMARY KEY, account_id uuid NOT NULL REFERENCES accounts(id))`,
+    );
     try {
       const account = await ws.owner.post('/core-api/accounts', { displayName: 'Referenced' });
       await ds.query(`INSERT INTO ${table} VALUES ($1, $2)`, [randomUUID(), account.body.id]);

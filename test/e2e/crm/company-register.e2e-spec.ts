@@ -36,7 +36,13 @@ const profile = {
           plaats: 'Amsterdam',
           land: 'Nederland',
         },
-        { type: 'postadres', postbusnummer: 1234, postcode: '1000AA', plaats: 'Amsterdam', land: 'Nederland' },
+        {
+          type: 'postadres',
+          postbusnummer: 1234,
+          postcode: '1000AA',
+          plaats: 'Amsterdam',
+          land: 'Nederland',
+        },
       ],
     },
     eigenaar: { rsin: '857587973', rechtsvorm: 'BV', uitgebreideRechtsvorm: 'Besloten Vennootschap' },
@@ -53,7 +59,9 @@ const searchAnswer = {
       vestigingsnummer: '000038509490',
       naam: 'Test EMZ Dagobert',
       type: 'hoofdvestiging',
-      adres: { binnenlandsAdres: { type: 'bezoekadres', straatnaam: 'Abebe Bikilalaan', plaats: 'Amsterdam' } },
+      adres: {
+        binnenlandsAdres: { type: 'bezoekadres', straatnaam: 'Abebe Bikilalaan', plaats: 'Amsterdam' },
+      },
     },
     { kvkNummer: '68750110', naam: 'Dagobert Holding', type: 'rechtspersoon' },
   ],
@@ -72,10 +80,13 @@ describe('Company register (KvK) suggestions', () => {
     kvk = createServer((req: IncomingMessage, res) => {
       const url = new URL(req.url ?? '/', 'http://kvk.test');
       calls.push({ path: `${url.pathname}${url.search}`, apikey: req.headers.apikey as string | undefined });
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.headers.apikey !== apiKey) return json(401, { fout: [{ code: 'IPD0001', omschrijving: 'Geen geldige API key' }] });
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.headers.apikey !== apiKey)
+        return json(401, { fout: [{ code: 'IPD0001', omschrijving: 'Geen geldige API key' }] });
       if (url.pathname === '/api/v2/zoeken') {
-        if (url.searchParams.get('naam') === 'dagobert' || url.searchParams.get('kvkNummer') === '69599084') return json(200, searchAnswer);
+        if (url.searchParams.get('naam') === 'dagobert' || url.searchParams.get('kvkNummer') === '69599084')
+          return json(200, searchAnswer);
         if (url.searchParams.get('naam') === 'broken') return json(500, {});
         return json(404, { fout: [{ code: 'IPD5200', omschrijving: 'Geen resultaten' }] });
       }
@@ -143,9 +154,16 @@ describe('Company register (KvK) suggestions', () => {
   });
 
   it('names the workspace’s own account with that number, and only its own', async () => {
-    const account = await ws.owner.post('/core-api/accounts', { displayName: 'Dagobert', chamberOfCommerce: '69599084' });
-    expect((await ws.owner.get('/core-api/accounts/suggest/69599084/details')).body.existingAccountId).toBe(account.body.id);
-    expect((await other.owner.get('/core-api/accounts/suggest/69599084/details')).body.existingAccountId).toBeNull();
+    const account = await ws.owner.post('/core-api/accounts', {
+      displayName: 'Dagobert',
+      chamberOfCommerce: '69599084',
+    });
+    expect((await ws.owner.get('/core-api/accounts/suggest/69599084/details')).body.existingAccountId).toBe(
+      account.body.id,
+    );
+    expect(
+      (await other.owner.get('/core-api/accounts/suggest/69599084/details')).body.existingAccountId,
+    ).toBeNull();
     const suggestions = await ws.owner.get('/core-api/accounts/suggest?query=dagobert');
     expect(suggestions.body.data[0].existingAccountId).toBe(account.body.id);
   });
@@ -163,12 +181,20 @@ describe('Company register (KvK) suggestions', () => {
       city: null,
       existingAccountId: null,
     });
-    expect(byName.body.data[0]).toMatchObject({ chamberOfCommerceNumber: '69599084', street: 'Abebe Bikilalaan', city: 'Amsterdam', kind: 'hoofdvestiging' });
+    expect(byName.body.data[0]).toMatchObject({
+      chamberOfCommerceNumber: '69599084',
+      street: 'Abebe Bikilalaan',
+      city: 'Amsterdam',
+      kind: 'hoofdvestiging',
+    });
     expect(calls.some((c) => c.path.startsWith('/api/v2/zoeken?naam=dagobert'))).toBe(true);
     const byNumber = await ws.owner.get('/core-api/accounts/suggest?query=69599084');
     expect(byNumber.body.total).toBe(2);
     expect(calls.some((c) => c.path.startsWith('/api/v2/zoeken?kvkNummer=69599084'))).toBe(true);
-    expect((await ws.owner.get('/core-api/accounts/suggest?query=nothing-like-it')).body).toEqual({ data: [], total: 0 });
+    expect((await ws.owner.get('/core-api/accounts/suggest?query=nothing-like-it')).body).toEqual({
+      data: [],
+      total: 0,
+    });
   });
 
   it('maps an unknown number to 404, a malformed one to 400 and upstream failures to 503', async () => {

@@ -56,8 +56,13 @@ describe('Contacts', () => {
         { accountId: globex, jobTitle: 'Head of purchasing' },
         { accountId: acme, jobTitle: null },
       ],
-      contactDetails: { emails: [{ address: 'ada@globex.test', label: 'work' }], phones: [{ number: '+44 20 7946 0000', label: 'mobile' }] },
-      addresses: [{ label: 'home', street: 'Baker Street', houseNumber: '221', city: 'London', countryCode: 'gb' }],
+      contactDetails: {
+        emails: [{ address: 'ada@globex.test', label: 'work' }],
+        phones: [{ number: '+44 20 7946 0000', label: 'mobile' }],
+      },
+      addresses: [
+        { label: 'home', street: 'Baker Street', houseNumber: '221', city: 'London', countryCode: 'gb' },
+      ],
       attributes: [{ key: 'newsletter', value: true }],
       externalReference: 'crm-ada',
     });
@@ -97,7 +102,16 @@ describe('Contacts', () => {
         websites: [],
       },
       addresses: [
-        { label: 'home', street: 'Baker Street', houseNumber: '221', houseNumberAddition: null, postalCode: null, city: 'London', region: null, countryCode: 'GB' },
+        {
+          label: 'home',
+          street: 'Baker Street',
+          houseNumber: '221',
+          houseNumberAddition: null,
+          postalCode: null,
+          city: 'London',
+          region: null,
+          countryCode: 'GB',
+        },
       ],
       attributes: [{ key: 'newsletter', value: true }],
     });
@@ -106,7 +120,10 @@ describe('Contacts', () => {
     expect(got.status).toBe(200);
     expect(got.headers.etag).toBe('"1"');
     expect(got.body).toEqual(created.body);
-    expect((await viewer.get('/core-api/contacts?Query=LOVELACE')).body).toEqual({ data: [expect.objectContaining({ id })], total: 1 });
+    expect((await viewer.get('/core-api/contacts?Query=LOVELACE')).body).toEqual({
+      data: [expect.objectContaining({ id })],
+      total: 1,
+    });
 
     const replaced = await member.put(`/core-api/contacts/${id}`, {
       id,
@@ -130,19 +147,33 @@ describe('Contacts', () => {
       contactDetails: { emails: [], phones: [], websites: [] },
       externalReference: null,
     });
-    expect((await ws.owner.get(`/core-api/contacts/${id}`)).body.accounts).toEqual([{ accountId: acme, jobTitle: 'Advisor' }]);
+    expect((await ws.owner.get(`/core-api/contacts/${id}`)).body.accounts).toEqual([
+      { accountId: acme, jobTitle: 'Advisor' },
+    ]);
 
-    const activities = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=1000`)).body.data as Array<{ type: string; data: { newValue?: unknown } }>;
+    const activities = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=1000`)).body
+      .data as Array<{ type: string; data: { newValue?: unknown } }>;
     const typeNames = activities.map((a) => a.type);
     expect(typeNames).toEqual(
-      expect.arrayContaining(['ContactCreated', 'ContactLastNameUpdated', 'ContactDisplayNameUpdated', 'ContactAccountsUpdated', 'ContactClientLoginIdUpdated', 'ContactTagsUpdated']),
+      expect.arrayContaining([
+        'ContactCreated',
+        'ContactLastNameUpdated',
+        'ContactDisplayNameUpdated',
+        'ContactAccountsUpdated',
+        'ContactClientLoginIdUpdated',
+        'ContactTagsUpdated',
+      ]),
     );
     expect(typeNames).not.toContain('ContactFirstNameUpdated');
-    expect(activities.find((a) => a.type === 'ContactAccountsUpdated')!.data.newValue).toEqual([{ accountId: acme, jobTitle: 'Advisor' }]);
+    expect(activities.find((a) => a.type === 'ContactAccountsUpdated')!.data.newValue).toEqual([
+      { accountId: acme, jobTitle: 'Advisor' },
+    ]);
 
     expect((await member.delete(`/core-api/contacts/${id}`)).status).toBe(200);
     expect((await ws.owner.get(`/core-api/contacts/${id}`)).status).toBe(404);
-    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ContactDeleted`)).body.total).toBe(1);
+    expect(
+      (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=ContactDeleted`)).body.total,
+    ).toBe(1);
     // the account and the client login stay
     expect((await ws.owner.get(`/core-api/accounts/${acme}`)).status).toBe(200);
     expect((await ws.owner.get(`/core-api/identities/${login}`)).status).toBe(200);
@@ -159,8 +190,16 @@ describe('Contacts', () => {
     const after = await ws.owner.get(`/core-api/contacts/${contact.body.id}`);
     expect(after.status).toBe(200);
     expect(after.body.accounts).toEqual([{ accountId: acme, jobTitle: null }]);
-    const activity = await ws.owner.get(`/core-api/activities?entity_ids=${contact.body.id}&types=ContactAccountsUpdated`);
-    expect(activity.body.data[0].data).toMatchObject({ oldValue: [{ accountId: doomed, jobTitle: 'CEO' }, { accountId: acme, jobTitle: null }], newValue: [{ accountId: acme, jobTitle: null }] });
+    const activity = await ws.owner.get(
+      `/core-api/activities?entity_ids=${contact.body.id}&types=ContactAccountsUpdated`,
+    );
+    expect(activity.body.data[0].data).toMatchObject({
+      oldValue: [
+        { accountId: doomed, jobTitle: 'CEO' },
+        { accountId: acme, jobTitle: null },
+      ],
+      newValue: [{ accountId: acme, jobTitle: null }],
+    });
   });
 
   it('answers 400 naming each bad field, and stores nothing', async () => {
@@ -177,9 +216,24 @@ describe('Contacts', () => {
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['accounts[0].accountId', 'addresses[0].countryCode', 'contactDetails.phones[0].number', 'dateOfBirth', 'displayOrder', 'firstName', 'gender', 'lastContactMoment', 'lastName', 'title'].sort(),
+      [
+        'accounts[0].accountId',
+        'addresses[0].countryCode',
+        'contactDetails.phones[0].number',
+        'dateOfBirth',
+        'displayOrder',
+        'firstName',
+        'gender',
+        'lastContactMoment',
+        'lastName',
+        'title',
+      ].sort(),
     );
-    const dateTime = await ws.owner.post('/core-api/contacts', { firstName: 'A', lastName: 'B', dateOfBirth: '1990-02-03T00:00:00Z' });
+    const dateTime = await ws.owner.post('/core-api/contacts', {
+      firstName: 'A',
+      lastName: 'B',
+      dateOfBirth: '1990-02-03T00:00:00Z',
+    });
     expect(dateTime.status).toBe(400);
     expect(dateTime.body.errors).toHaveProperty('dateOfBirth');
     expect((await ws.owner.get('/core-api/contacts?Query=Robot')).body.total).toBe(0);
@@ -192,22 +246,46 @@ describe('Contacts', () => {
     const res = await ws.owner.post('/core-api/contacts', {
       firstName: 'Bad',
       lastName: 'Refs',
-      accounts: [{ accountId: acme }, { accountId: theirAccount }, { accountId: randomUUID() }, { accountId: acme }],
+      accounts: [
+        { accountId: acme },
+        { accountId: theirAccount },
+        { accountId: randomUUID() },
+        { accountId: acme },
+      ],
       clientLoginId: theirLogin,
       ownerId: stranger.userId,
       salesOrderProcessorId: randomUUID(),
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['accounts[1].accountId', 'accounts[2].accountId', 'accounts[3].accountId', 'clientLoginId', 'ownerId', 'salesOrderProcessorId'].sort(),
+      [
+        'accounts[1].accountId',
+        'accounts[2].accountId',
+        'accounts[3].accountId',
+        'clientLoginId',
+        'ownerId',
+        'salesOrderProcessorId',
+      ].sort(),
     );
     expect((await ws.owner.get('/core-api/contacts?Query=Refs')).body.total).toBe(0);
   });
 
   it('answers 409 for a second contact of the same client login', async () => {
     const login = await clientLogin(ws);
-    expect((await ws.owner.post('/core-api/contacts', { firstName: 'One', lastName: 'Login', clientLoginId: login })).status).toBe(200);
-    const second = await ws.owner.post('/core-api/contacts', { firstName: 'Two', lastName: 'Login', clientLoginId: login });
+    expect(
+      (
+        await ws.owner.post('/core-api/contacts', {
+          firstName: 'One',
+          lastName: 'Login',
+          clientLoginId: login,
+        })
+      ).status,
+    ).toBe(200);
+    const second = await ws.owner.post('/core-api/contacts', {
+      firstName: 'Two',
+      lastName: 'Login',
+      clientLoginId: login,
+    });
     expect(second.status).toBe(409);
     expect(second.body.errors).toHaveProperty('clientLoginId');
   });
@@ -215,32 +293,60 @@ describe('Contacts', () => {
   it('answers 404 for unknown ids, 400 for malformed ids and for a body id that differs, 412 for a stale If-Match', async () => {
     const missing = randomUUID();
     expect((await ws.owner.get(`/core-api/contacts/${missing}`)).status).toBe(404);
-    expect((await ws.owner.put(`/core-api/contacts/${missing}`, { firstName: 'a', lastName: 'b' })).status).toBe(404);
+    expect(
+      (await ws.owner.put(`/core-api/contacts/${missing}`, { firstName: 'a', lastName: 'b' })).status,
+    ).toBe(404);
     expect((await ws.owner.delete(`/core-api/contacts/${missing}`)).status).toBe(404);
     expect((await ws.owner.get('/core-api/contacts/123')).status).toBe(400);
     const created = await ws.owner.post('/core-api/contacts', { firstName: 'Id', lastName: 'Check' });
-    const wrong = await ws.owner.put(`/core-api/contacts/${created.body.id}`, { id: randomUUID(), firstName: 'Id', lastName: 'Check' });
+    const wrong = await ws.owner.put(`/core-api/contacts/${created.body.id}`, {
+      id: randomUUID(),
+      firstName: 'Id',
+      lastName: 'Check',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toHaveProperty('id');
-    const stale = await ws.owner.put(`/core-api/contacts/${created.body.id}`).set('If-Match', '"5"').send({ firstName: 'Id', lastName: 'Check' });
+    const stale = await ws.owner
+      .put(`/core-api/contacts/${created.body.id}`)
+      .set('If-Match', '"5"')
+      .send({ firstName: 'Id', lastName: 'Check' });
     expect(stale.status).toBe(412);
   });
 
   it('hides other workspaces and lets Viewers only read', async () => {
-    const mine = await ws.owner.post('/core-api/contacts', { firstName: 'Hidden', lastName: 'Person', tags: ['hidden-tag'], jobTitle: 'Hidden job' });
+    const mine = await ws.owner.post('/core-api/contacts', {
+      firstName: 'Hidden',
+      lastName: 'Person',
+      tags: ['hidden-tag'],
+      jobTitle: 'Hidden job',
+    });
     const id = mine.body.id;
     expect((await other.owner.get(`/core-api/contacts/${id}`)).status).toBe(404);
-    expect((await other.owner.put(`/core-api/contacts/${id}`, { firstName: 'x', lastName: 'y' })).status).toBe(404);
+    expect(
+      (await other.owner.put(`/core-api/contacts/${id}`, { firstName: 'x', lastName: 'y' })).status,
+    ).toBe(404);
     expect((await other.owner.delete(`/core-api/contacts/${id}`)).status).toBe(404);
     expect((await other.owner.get(`/core-api/contacts?ids=${id}`)).body.total).toBe(0);
-    expect((await other.owner.get('/core-api/contacts/tags')).body.data).not.toContainEqual(expect.objectContaining({ value: 'hidden-tag' }));
-    expect((await other.owner.get('/core-api/contacts/job-titles')).body.data).not.toContainEqual(expect.objectContaining({ value: 'Hidden job' }));
+    expect((await other.owner.get('/core-api/contacts/tags')).body.data).not.toContainEqual(
+      expect.objectContaining({ value: 'hidden-tag' }),
+    );
+    expect((await other.owner.get('/core-api/contacts/job-titles')).body.data).not.toContainEqual(
+      expect.objectContaining({ value: 'Hidden job' }),
+    );
 
-    for (const path of ['/core-api/contacts', `/core-api/contacts/${id}`, '/core-api/contacts/tags', '/core-api/contacts/job-titles', '/core-api/contacts/filterable-values']) {
+    for (const path of [
+      '/core-api/contacts',
+      `/core-api/contacts/${id}`,
+      '/core-api/contacts/tags',
+      '/core-api/contacts/job-titles',
+      '/core-api/contacts/filterable-values',
+    ]) {
       expect((await viewer.get(path)).status).toBe(200);
     }
     expect((await viewer.post('/core-api/contacts', { firstName: 'No', lastName: 'Way' })).status).toBe(403);
-    expect((await viewer.put(`/core-api/contacts/${id}`, { firstName: 'No', lastName: 'Way' })).status).toBe(403);
+    expect((await viewer.put(`/core-api/contacts/${id}`, { firstName: 'No', lastName: 'Way' })).status).toBe(
+      403,
+    );
     expect((await viewer.delete(`/core-api/contacts/${id}`)).status).toBe(403);
   });
 
@@ -252,24 +358,61 @@ describe('Contacts', () => {
       known = await t.workspace('Known contacts');
       seller = await known.member('Member');
       const rows = [
-        { firstName: 'Dora', lastName: 'Explorer', jobTitle: 'Buyer', ownerId: seller.userId, tags: ['x', 'y'] },
-        { firstName: 'alan', lastName: 'Turing', jobTitle: 'Engineer', ownerId: known.owner.userId, tags: ['x'] },
+        {
+          firstName: 'Dora',
+          lastName: 'Explorer',
+          jobTitle: 'Buyer',
+          ownerId: seller.userId,
+          tags: ['x', 'y'],
+        },
+        {
+          firstName: 'alan',
+          lastName: 'Turing',
+          jobTitle: 'Engineer',
+          ownerId: known.owner.userId,
+          tags: ['x'],
+        },
         { firstName: 'Carl', lastName: 'Sagan', jobTitle: 'Buyer', ownerId: seller.userId, tags: [] },
-        { firstName: 'Bea', lastName: 'Arthur', jobTitle: null, ownerId: null, tags: ['z'], externalReference: 'ext-bea' },
+        {
+          firstName: 'Bea',
+          lastName: 'Arthur',
+          jobTitle: null,
+          ownerId: null,
+          tags: ['z'],
+          externalReference: 'ext-bea',
+        },
       ];
       for (const row of rows) expect((await known.owner.post('/core-api/contacts', row)).status).toBe(200);
     });
 
-    const names = (res: { body: { data: Array<{ displayName: string }> } }) => res.body.data.map((c) => c.displayName);
+    const names = (res: { body: { data: Array<{ displayName: string }> } }) =>
+      res.body.data.map((c) => c.displayName);
 
     it('sorts, pages and filters', async () => {
-      expect(names(await known.owner.get('/core-api/contacts'))).toEqual(['alan Turing', 'Bea Arthur', 'Carl Sagan', 'Dora Explorer']);
-      expect(names(await known.owner.get('/core-api/contacts?SortBy=ModifiedAt&SortOrder=Desc&Take=2'))).toEqual(['Bea Arthur', 'Carl Sagan']);
+      expect(names(await known.owner.get('/core-api/contacts'))).toEqual([
+        'alan Turing',
+        'Bea Arthur',
+        'Carl Sagan',
+        'Dora Explorer',
+      ]);
+      expect(
+        names(await known.owner.get('/core-api/contacts?SortBy=ModifiedAt&SortOrder=Desc&Take=2')),
+      ).toEqual(['Bea Arthur', 'Carl Sagan']);
       expect((await known.owner.get('/core-api/contacts?Take=1')).body.total).toBe(4);
-      expect(names(await known.owner.get('/core-api/contacts?job_titles=Buyer'))).toEqual(['Carl Sagan', 'Dora Explorer']);
-      expect(names(await known.owner.get(`/core-api/contacts?owner_ids=${known.owner.userId}`))).toEqual(['alan Turing']);
-      expect(names(await known.owner.get('/core-api/contacts?tags=y,z'))).toEqual(['Bea Arthur', 'Dora Explorer']);
-      expect(names(await known.owner.get('/core-api/contacts?external_references=ext-bea'))).toEqual(['Bea Arthur']);
+      expect(names(await known.owner.get('/core-api/contacts?job_titles=Buyer'))).toEqual([
+        'Carl Sagan',
+        'Dora Explorer',
+      ]);
+      expect(names(await known.owner.get(`/core-api/contacts?owner_ids=${known.owner.userId}`))).toEqual([
+        'alan Turing',
+      ]);
+      expect(names(await known.owner.get('/core-api/contacts?tags=y,z'))).toEqual([
+        'Bea Arthur',
+        'Dora Explorer',
+      ]);
+      expect(names(await known.owner.get('/core-api/contacts?external_references=ext-bea'))).toEqual([
+        'Bea Arthur',
+      ]);
       expect((await known.owner.get('/core-api/contacts?SortBy=FirstName')).status).toBe(400);
     });
 
@@ -286,7 +429,10 @@ describe('Contacts', () => {
         { value: 'Buyer', count: 2 },
         { value: 'Engineer', count: 1 },
       ];
-      expect((await known.owner.get('/core-api/contacts/job-titles')).body).toEqual({ data: jobTitles, total: 2 });
+      expect((await known.owner.get('/core-api/contacts/job-titles')).body).toEqual({
+        data: jobTitles,
+        total: 2,
+      });
       expect((await known.owner.get('/core-api/contacts/filterable-values')).body).toEqual({
         jobTitles,
         ownerIds: [
@@ -304,7 +450,10 @@ describe('Contacts', () => {
 
   it('seeds demo accounts and contacts through the services', async () => {
     const demo = await t.workspace('Demo');
-    await seedCrmAccountsDemo(t.app, new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'));
+    await seedCrmAccountsDemo(
+      t.app,
+      new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'),
+    );
     const accounts = await demo.owner.get('/core-api/accounts?Take=1000');
     const contacts = await demo.owner.get('/core-api/contacts?Take=1000');
     expect(accounts.body.total).toBe(30);

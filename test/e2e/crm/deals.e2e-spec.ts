@@ -31,13 +31,26 @@ describe('Deals', () => {
   /** Contacts and products are other engineers' resources: fixtures go straight into their tables. */
   async function insertContact(workspaceId: string): Promise<string> {
     const id = randomUUID();
-    await t.app.get(DataSource).manager.insert(ContactEntity, { id, workspaceId, firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada Lovelace',
-      contactDetails: { emails: [], phones: [], websites: [] }, addresses: [], attributes: [], tags: [] });
+    await t.app
+      .get(DataSource)
+      .manager.insert(ContactEntity, {
+        id,
+        workspaceId,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        displayName: 'Ada Lovelace',
+        contactDetails: { emails: [], phones: [], websites: [] },
+        addresses: [],
+        attributes: [],
+        tags: [],
+      });
     return id;
   }
   async function insertProduct(workspaceId: string): Promise<string> {
     const id = randomUUID();
-    await t.app.get(DataSource).manager.insert(ProductEntity, { id, workspaceId, name: 'Widget', slug: `widget-${id.slice(0, 8)}` });
+    await t.app
+      .get(DataSource)
+      .manager.insert(ProductEntity, { id, workspaceId, name: 'Widget', slug: `widget-${id.slice(0, 8)}` });
     return id;
   }
 
@@ -47,10 +60,17 @@ describe('Deals', () => {
     other = await t.workspace('Other');
     viewer = await ws.member('Viewer');
     member = await ws.member('Member');
-    pipeline = (await ws.owner.post('/core-api/pipelines', { title: 'Sales', statuses, tags: ['pipeline-default'], customFields: [
-      { key: 'source', label: 'Source', type: 'Text' },
-      { key: 'seats', label: 'Seats', type: 'Number' },
-    ] })).body;
+    pipeline = (
+      await ws.owner.post('/core-api/pipelines', {
+        title: 'Sales',
+        statuses,
+        tags: ['pipeline-default'],
+        customFields: [
+          { key: 'source', label: 'Source', type: 'Text' },
+          { key: 'seats', label: 'Seats', type: 'Number' },
+        ],
+      })
+    ).body;
     second = (await ws.owner.post('/core-api/pipelines', { title: 'Renewals', statuses })).body;
     account = (await ws.owner.post('/core-api/accounts', { displayName: 'Acme' })).body.id;
     otherAccount = (await other.owner.post('/core-api/accounts', { displayName: 'Elsewhere' })).body.id;
@@ -127,12 +147,18 @@ describe('Deals', () => {
     expect(updated.body.statusModifiedAt > created.body.statusModifiedAt).toBe(true);
 
     // same status again: statusModifiedAt stays
-    const again = await member.put(`/core-api/deals/${id}`, { title: 'Bigger deal', pipelineId: pipeline.id, successRate: 75 });
+    const again = await member.put(`/core-api/deals/${id}`, {
+      title: 'Bigger deal',
+      pipelineId: pipeline.id,
+      successRate: 75,
+    });
     expect(again.body.statusId).toBe(pipeline.statuses[1].id);
     expect(again.body.statusModifiedAt).toBe(updated.body.statusModifiedAt);
     expect(again.body.successRate).toBe(75);
 
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=100`)).body.data.map((a: { type: string }) => a.type);
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=100`)).body.data.map(
+      (a: { type: string }) => a.type,
+    );
     expect(types).toEqual(
       expect.arrayContaining([
         'DealCreated',
@@ -147,7 +173,9 @@ describe('Deals', () => {
 
     expect((await member.delete(`/core-api/deals/${id}`)).status).toBe(200);
     expect((await member.get(`/core-api/deals/${id}`)).status).toBe(404);
-    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=DealDeleted`)).body.total).toBe(1);
+    expect((await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=DealDeleted`)).body.total).toBe(
+      1,
+    );
   });
 
   it('archives and restores, with DealArchived / DealRestored and 409 for a repeated transition', async () => {
@@ -161,9 +189,9 @@ describe('Deals', () => {
     const restored = await member.put(`/core-api/deals/${d.id}/restore`);
     expect(restored.body.archived).toBe(false);
     expect((await member.put(`/core-api/deals/${d.id}/restore`)).status).toBe(409);
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${d.id}&types=DealArchived,DealRestored`)).body.data.map(
-      (a: { type: string }) => a.type,
-    );
+    const types = (
+      await ws.owner.get(`/core-api/activities?entity_ids=${d.id}&types=DealArchived,DealRestored`)
+    ).body.data.map((a: { type: string }) => a.type);
     expect(types.sort()).toEqual(['DealArchived', 'DealRestored']);
     expect((await viewer.put(`/core-api/deals/${d.id}/archive`)).status).toBe(403);
     expect((await other.owner.put(`/core-api/deals/${d.id}/archive`)).status).toBe(404);
@@ -207,7 +235,11 @@ describe('Deals', () => {
     ];
     for (const [extra, field] of cases) {
       const res = await member.post('/core-api/deals', { ...base, ...extra });
-      expect({ field, status: res.status, errors: Object.keys(res.body.errors ?? {}) }).toEqual({ field, status: 400, errors: [field] });
+      expect({ field, status: res.status, errors: Object.keys(res.body.errors ?? {}) }).toEqual({
+        field,
+        status: 400,
+        errors: [field],
+      });
     }
     expect((await member.get('/core-api/deals?expected_revenue.Min=abc')).status).toBe(400);
     expect((await member.get('/core-api/deals?SortBy=Owner')).status).toBe(400);
@@ -217,7 +249,9 @@ describe('Deals', () => {
   it('hides other workspaces and lets Viewers only read', async () => {
     const d = (await member.post('/core-api/deals', { title: 'Private', pipelineId: pipeline.id })).body;
     expect((await other.owner.get(`/core-api/deals/${d.id}`)).status).toBe(404);
-    expect((await other.owner.put(`/core-api/deals/${d.id}`, { title: 'x', pipelineId: pipeline.id })).status).toBe(404);
+    expect(
+      (await other.owner.put(`/core-api/deals/${d.id}`, { title: 'x', pipelineId: pipeline.id })).status,
+    ).toBe(404);
     expect((await other.owner.delete(`/core-api/deals/${d.id}`)).status).toBe(404);
     expect((await other.owner.get(`/core-api/deals?ids=${d.id}`)).body.total).toBe(0);
     // another workspace's pipeline does not exist for the caller
@@ -225,15 +259,21 @@ describe('Deals', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toHaveProperty('pipelineId');
     expect((await viewer.post('/core-api/deals', { title: 'v', pipelineId: pipeline.id })).status).toBe(403);
-    expect((await viewer.put(`/core-api/deals/${d.id}`, { title: 'v', pipelineId: pipeline.id })).status).toBe(403);
+    expect(
+      (await viewer.put(`/core-api/deals/${d.id}`, { title: 'v', pipelineId: pipeline.id })).status,
+    ).toBe(403);
     expect((await viewer.delete(`/core-api/deals/${d.id}`)).status).toBe(403);
     expect((await ws.owner.get('/core-api/deals/not-a-uuid')).status).toBe(400);
   });
 
   it('seeds the demo: a pipeline and 40 deals on the accounts, through the services', async () => {
     const demo = await t.workspace('Demo');
-    for (const displayName of ['Noord Trading', 'Zuid Tools']) await demo.owner.post('/core-api/accounts', { displayName });
-    await seedCrmDealsDemo(t.app, new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'));
+    for (const displayName of ['Noord Trading', 'Zuid Tools'])
+      await demo.owner.post('/core-api/accounts', { displayName });
+    await seedCrmDealsDemo(
+      t.app,
+      new RequestContext(demo.id, { id: demo.owner.userId, type: 'User' }, 'Owner'),
+    );
     expect((await demo.owner.get('/core-api/pipelines')).body.data[0].statuses).toHaveLength(6);
     expect((await demo.owner.get('/core-api/deals?Take=0')).body.total).toBe(40);
     expect((await demo.owner.get('/core-api/deals?archived=true&Take=0')).body.total).toBe(5);
@@ -257,9 +297,28 @@ describe('Deals', () => {
       const make = async (key: string, b: object) => {
         ids[key] = (await known.owner.post('/core-api/deals', { pipelineId: p.id, ...b })).body.id;
       };
-      await make('a', { title: 'Alpha', expectedRevenue: 100, statusId: p.statuses[0].id, tags: ['hot', 'eu'], ownerId: known.owner.userId, accountId: acc });
-      await make('b', { title: 'bravo', expectedRevenue: 250.25, statusId: p.statuses[1].id, tags: ['hot'], ownerId: owner2.userId });
-      await make('c', { title: 'Charlie', expectedRevenue: 1000, statusId: p.statuses[2].id, tags: ['eu'], accountId: acc });
+      await make('a', {
+        title: 'Alpha',
+        expectedRevenue: 100,
+        statusId: p.statuses[0].id,
+        tags: ['hot', 'eu'],
+        ownerId: known.owner.userId,
+        accountId: acc,
+      });
+      await make('b', {
+        title: 'bravo',
+        expectedRevenue: 250.25,
+        statusId: p.statuses[1].id,
+        tags: ['hot'],
+        ownerId: owner2.userId,
+      });
+      await make('c', {
+        title: 'Charlie',
+        expectedRevenue: 1000,
+        statusId: p.statuses[2].id,
+        tags: ['eu'],
+        accountId: acc,
+      });
       await make('d', { title: 'Delta', expectedRevenue: 40, statusId: p.statuses[3].id, tags: [] });
       await make('e', { title: 'Echo', statusId: p.statuses[0].id, tags: ['cold'] });
       await known.owner.put(`/core-api/deals/${ids.e}/archive`);
@@ -269,12 +328,21 @@ describe('Deals', () => {
       const list = (q: string) => known.owner.get(`/core-api/deals?${q}`).then((r) => r.body);
       const titles = (body: { data: Array<{ title: string }> }) => body.data.map((d) => d.title);
       expect(titles(await list('SortBy=Title'))).toEqual(['Alpha', 'bravo', 'Charlie', 'Delta', 'Echo']);
-      expect(titles(await list('SortBy=ExpectedRevenue&SortOrder=Desc&expected_revenue.Min=40'))).toEqual(['Charlie', 'bravo', 'Alpha', 'Delta']);
-      expect(titles(await list('expected_revenue.Min=100&expected_revenue.Max=250.25&SortBy=Title'))).toEqual(['Alpha', 'bravo']);
+      expect(titles(await list('SortBy=ExpectedRevenue&SortOrder=Desc&expected_revenue.Min=40'))).toEqual([
+        'Charlie',
+        'bravo',
+        'Alpha',
+        'Delta',
+      ]);
+      expect(titles(await list('expected_revenue.Min=100&expected_revenue.Max=250.25&SortBy=Title'))).toEqual(
+        ['Alpha', 'bravo'],
+      );
       expect(titles(await list(`owner_ids=${owner2.userId}`))).toEqual(['bravo']);
       expect(titles(await list(`account_ids=${acc}&SortBy=Title`))).toEqual(['Alpha', 'Charlie']);
       expect(titles(await list(`status_ids=${p.statuses[0].id}&SortBy=Title`))).toEqual(['Alpha', 'Echo']);
-      expect(titles(await list(`pipeline_ids=${p.id}&archived=false&SortBy=SuccessRate&SortOrder=Desc`))).toEqual(['Charlie', 'bravo', 'Alpha', 'Delta']);
+      expect(
+        titles(await list(`pipeline_ids=${p.id}&archived=false&SortBy=SuccessRate&SortOrder=Desc`)),
+      ).toEqual(['Charlie', 'bravo', 'Alpha', 'Delta']);
       expect(titles(await list('tags=eu&SortBy=Title'))).toEqual(['Alpha', 'Charlie']);
       expect(titles(await list('Query=RAV'))).toEqual(['bravo']);
       const page = await list('SortBy=Title&Take=2&Skip=2');
@@ -303,7 +371,14 @@ describe('Deals', () => {
       });
       expect((await known.owner.get('/core-api/deals/tags?archived=false')).body.total).toBe(2);
       const values = (await other.owner.get('/core-api/deals/filterable-values')).body;
-      expect(values).toEqual({ owners: [], accounts: [], pipelines: [], statuses: [], tags: [], archived: [] });
+      expect(values).toEqual({
+        owners: [],
+        accounts: [],
+        pipelines: [],
+        statuses: [],
+        tags: [],
+        archived: [],
+      });
       const fv = (await known.owner.get('/core-api/deals/filterable-values')).body;
       expect(fv.owners).toEqual(
         expect.arrayContaining([
@@ -331,20 +406,46 @@ describe('Deals', () => {
       const day = today();
       const stats = await known.owner.get(`/core-api/statistics/deals?from=${day}&to=${day}&interval=Day`);
       expect(stats.status).toBe(200);
-      const figures = { created: 5, createdRevenue: 1390.25, open: 3, openRevenue: 350.25, won: 1, wonRevenue: 1000, lost: 1, lostRevenue: 40 };
-      expect(stats.body).toEqual({ from: day, to: day, interval: 'Day', totals: { ...figures, winRate: 50 }, periods: [{ period: day, ...figures }] });
+      const figures = {
+        created: 5,
+        createdRevenue: 1390.25,
+        open: 3,
+        openRevenue: 350.25,
+        won: 1,
+        wonRevenue: 1000,
+        lost: 1,
+        lostRevenue: 40,
+      };
+      expect(stats.body).toEqual({
+        from: day,
+        to: day,
+        interval: 'Day',
+        totals: { ...figures, winRate: 50 },
+        periods: [{ period: day, ...figures }],
+      });
 
-      const month = await known.owner.get(`/core-api/statistics/deals?interval=Month&owner_ids=${owner2.userId}`);
+      const month = await known.owner.get(
+        `/core-api/statistics/deals?interval=Month&owner_ids=${owner2.userId}`,
+      );
       expect(month.body.periods).toHaveLength(12);
       expect(month.body.periods[11]).toMatchObject({ created: 1, open: 1, openRevenue: 250.25, won: 0 });
       expect(month.body.periods[0]).toMatchObject({ created: 0, open: 0, won: 0, lost: 0 });
       expect(month.body.totals).toMatchObject({ created: 1, winRate: null });
 
-      const past = await known.owner.get('/core-api/statistics/deals?from=2020-01-01&to=2020-12-31&interval=Quarter');
-      expect(past.body.periods.map((x: { period: string }) => x.period)).toEqual(['2020-01-01', '2020-04-01', '2020-07-01', '2020-10-01']);
+      const past = await known.owner.get(
+        '/core-api/statistics/deals?from=2020-01-01&to=2020-12-31&interval=Quarter',
+      );
+      expect(past.body.periods.map((x: { period: string }) => x.period)).toEqual([
+        '2020-01-01',
+        '2020-04-01',
+        '2020-07-01',
+        '2020-10-01',
+      ]);
       expect(past.body.totals.created).toBe(0);
 
-      expect((await other.owner.get(`/core-api/statistics/deals?from=${day}&to=${day}`)).body.totals.created).toBe(0);
+      expect(
+        (await other.owner.get(`/core-api/statistics/deals?from=${day}&to=${day}`)).body.totals.created,
+      ).toBe(0);
       expect((await known.owner.get('/core-api/statistics/deals?interval=Hour')).status).toBe(400);
       expect((await known.owner.get('/core-api/statistics/deals?from=2021-02-30')).status).toBe(400);
       const reversed = await known.owner.get('/core-api/statistics/deals?from=2021-02-01&to=2021-01-01');

@@ -71,7 +71,13 @@ describe('Pipelines', () => {
       ],
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ title: 'Sales 2', description: null, externalReference: null, tags: [], customFields: [] });
+    expect(updated.body).toMatchObject({
+      title: 'Sales 2',
+      description: null,
+      externalReference: null,
+      tags: [],
+      customFields: [],
+    });
     expect(updated.body.statuses).toEqual([
       { id: lead.id, title: 'Qualified lead', displayOrder: 5, successRate: 20, kind: 'Open' },
       { id: expect.any(String), title: 'Negotiation', displayOrder: 6, successRate: 70, kind: 'Open' },
@@ -110,7 +116,10 @@ describe('Pipelines', () => {
       'statuses[0].successRate',
       'title',
     ]);
-    const noOpen = await ws.owner.post('/core-api/pipelines', { title: 'x', statuses: [{ title: 'Won', kind: 'Won' }] });
+    const noOpen = await ws.owner.post('/core-api/pipelines', {
+      title: 'x',
+      statuses: [{ title: 'Won', kind: 'Won' }],
+    });
     expect(noOpen.status).toBe(400);
     expect(noOpen.body.errors).toHaveProperty('statuses');
     const empty = await ws.owner.post('/core-api/pipelines', { title: 'x', statuses: [] });
@@ -128,11 +137,18 @@ describe('Pipelines', () => {
 
   it('answers 409 when deleting a pipeline or removing a status that deals use', async () => {
     const p = (await ws.owner.post('/core-api/pipelines', body('Busy'))).body;
-    const deal = await ws.owner.post('/core-api/deals', { title: 'Deal', pipelineId: p.id, statusId: p.statuses[1].id });
+    const deal = await ws.owner.post('/core-api/deals', {
+      title: 'Deal',
+      pipelineId: p.id,
+      statusId: p.statuses[1].id,
+    });
     expect(deal.status).toBe(200);
     const del = await ws.owner.delete(`/core-api/pipelines/${p.id}`);
     expect(del.status).toBe(409);
-    const dropUsed = await ws.owner.put(`/core-api/pipelines/${p.id}`, { ...body('Busy'), statuses: [{ id: p.statuses[0].id, title: 'Lead' }] });
+    const dropUsed = await ws.owner.put(`/core-api/pipelines/${p.id}`, {
+      ...body('Busy'),
+      statuses: [{ id: p.statuses[0].id, title: 'Lead' }],
+    });
     expect(dropUsed.status).toBe(409);
     expect(dropUsed.body.errors).toHaveProperty('statuses');
     expect((await ws.owner.get(`/core-api/pipelines/${p.id}`)).body.statuses).toHaveLength(4);
@@ -157,10 +173,42 @@ describe('Pipelines', () => {
     const stats = await viewer.get(`/core-api/pipelines/${p.id}/statistics`);
     expect(stats.status).toBe(200);
     expect(stats.body.statuses).toEqual([
-      { statusId: lead.id, title: 'Lead', kind: 'Open', displayOrder: 0, dealCount: 3, expectedRevenue: 1500.5, weightedRevenue: 150.05 },
-      { statusId: proposal.id, title: 'Proposal', kind: 'Open', displayOrder: 1, dealCount: 1, expectedRevenue: 2000, weightedRevenue: 1000 },
-      { statusId: won.id, title: 'Won', kind: 'Won', displayOrder: 2, dealCount: 1, expectedRevenue: 3000, weightedRevenue: 3000 },
-      { statusId: lost.id, title: 'Lost', kind: 'Lost', displayOrder: 3, dealCount: 1, expectedRevenue: 700, weightedRevenue: 0 },
+      {
+        statusId: lead.id,
+        title: 'Lead',
+        kind: 'Open',
+        displayOrder: 0,
+        dealCount: 3,
+        expectedRevenue: 1500.5,
+        weightedRevenue: 150.05,
+      },
+      {
+        statusId: proposal.id,
+        title: 'Proposal',
+        kind: 'Open',
+        displayOrder: 1,
+        dealCount: 1,
+        expectedRevenue: 2000,
+        weightedRevenue: 1000,
+      },
+      {
+        statusId: won.id,
+        title: 'Won',
+        kind: 'Won',
+        displayOrder: 2,
+        dealCount: 1,
+        expectedRevenue: 3000,
+        weightedRevenue: 3000,
+      },
+      {
+        statusId: lost.id,
+        title: 'Lost',
+        kind: 'Lost',
+        displayOrder: 3,
+        dealCount: 1,
+        expectedRevenue: 700,
+        weightedRevenue: 0,
+      },
     ]);
     expect(stats.body.open).toEqual({ dealCount: 4, expectedRevenue: 3500.5, weightedRevenue: 1150.05 });
     expect(stats.body.won).toEqual({ dealCount: 1, expectedRevenue: 3000, weightedRevenue: 3000 });
@@ -169,7 +217,9 @@ describe('Pipelines', () => {
 
     const withArchived = await viewer.get(`/core-api/pipelines/${p.id}/statistics?include_archived=true`);
     expect(withArchived.body.total.dealCount).toBe(7);
-    expect((await viewer.get(`/core-api/pipelines/${p.id}/statistics?include_archived=maybe`)).status).toBe(400);
+    expect((await viewer.get(`/core-api/pipelines/${p.id}/statistics?include_archived=maybe`)).status).toBe(
+      400,
+    );
     expect((await other.owner.get(`/core-api/pipelines/${p.id}/statistics`)).status).toBe(404);
   });
 
@@ -189,7 +239,8 @@ describe('Pipelines', () => {
 
   it('sorts by title and pages with a stable total', async () => {
     const fresh = await t.workspace('Sorting');
-    for (const title of ['charlie', 'Alpha', 'bravo']) await fresh.owner.post('/core-api/pipelines', body(title));
+    for (const title of ['charlie', 'Alpha', 'bravo'])
+      await fresh.owner.post('/core-api/pipelines', body(title));
     const page = await fresh.owner.get('/core-api/pipelines?SortBy=Title&SortOrder=Desc&Take=2');
     expect(page.body.total).toBe(3);
     expect(page.body.data.map((p: { title: string }) => p.title)).toEqual(['charlie', 'bravo']);

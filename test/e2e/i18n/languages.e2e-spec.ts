@@ -18,19 +18,30 @@ describe('Languages', () => {
     const available = await member.get(`${base}/available`);
     expect(available.status).toBe(200);
     expect(available.body.total).toBe(available.body.data.length);
-    expect(available.body.data).toContainEqual({ languageCode: 'nl', name: 'Dutch', nativeName: 'Nederlands' });
-    expect((await member.get(`${base}/supported`)).body).toEqual({ data: [expect.objectContaining({ languageCode: 'en' })], total: 1 });
+    expect(available.body.data).toContainEqual({
+      languageCode: 'nl',
+      name: 'Dutch',
+      nativeName: 'Nederlands',
+    });
+    expect((await member.get(`${base}/supported`)).body).toEqual({
+      data: [expect.objectContaining({ languageCode: 'en' })],
+      total: 1,
+    });
   });
 
   it('adds and removes supported languages (Admins), recording activities', async () => {
     expect((await ws.owner.post(`${base}/supported`, { languageCode: 'nl' })).status).toBe(200);
     expect((await ws.owner.post(`${base}/supported`, { languageCode: 'nl' })).status).toBe(409);
-    expect((await member.get(`${base}/supported`)).body.data.map((l: { languageCode: string }) => l.languageCode)).toEqual(['en', 'nl']);
+    expect(
+      (await member.get(`${base}/supported`)).body.data.map((l: { languageCode: string }) => l.languageCode),
+    ).toEqual(['en', 'nl']);
     const removed = await ws.owner.delete(`${base}/supported`, { languageCode: 'nl' });
     expect(removed.status).toBe(200);
     expect(removed.text).toBe('');
     expect((await ws.owner.delete(`${base}/supported`, { languageCode: 'nl' })).status).toBe(404);
-    const acts = await ws.owner.get(`/core-api/activities?types=WorkspaceLanguageAdded,WorkspaceLanguageRemoved`);
+    const acts = await ws.owner.get(
+      `/core-api/activities?types=WorkspaceLanguageAdded,WorkspaceLanguageRemoved`,
+    );
     expect(acts.body.total).toBe(2);
   });
 
@@ -42,7 +53,8 @@ describe('Languages', () => {
   });
 
   it('answers 401 without a token and 403 for Members and Viewers on writes', async () => {
-    for (const path of ['available', 'supported']) expect((await t.http.get(`${base}/${path}`)).status).toBe(401);
+    for (const path of ['available', 'supported'])
+      expect((await t.http.get(`${base}/${path}`)).status).toBe(401);
     expect((await t.http.post(`${base}/supported`).send({ languageCode: 'de' })).status).toBe(401);
     expect((await member.post(`${base}/supported`, { languageCode: 'de' })).status).toBe(403);
     expect((await member.delete(`${base}/supported`, { languageCode: 'en' })).status).toBe(403);

@@ -51,7 +51,11 @@ describe('Authentication (CONTRACT §2)', () => {
   });
 
   it('logs a client login in with its workspaceId, for /commerce-api only', async () => {
-    const created = await ws.owner.post('/core-api/identities', { username: 'shopper', email: 'shopper@example.test', password: 'shopper-password' });
+    const created = await ws.owner.post('/core-api/identities', {
+      username: 'shopper',
+      email: 'shopper@example.test',
+      password: 'shopper-password',
+    });
     expect(created.status).toBe(200);
     const res = await login({ username: 'Shopper', password: 'shopper-password', workspaceId: ws.id });
     expect(res.status).toBe(200);
@@ -62,8 +66,14 @@ describe('Authentication (CONTRACT §2)', () => {
     const info = await ws.owner.get(`/core-api/identities/${created.body.id}`);
     expect(info.body.status.lastLoginAt).not.toBeNull();
     // an inactive client login cannot log in, and its tokens stop working
-    await ws.owner.put(`/core-api/identities/${created.body.id}`, { username: 'shopper', email: 'shopper@example.test', status: { active: false } });
-    expect((await login({ username: 'shopper', password: 'shopper-password', workspaceId: ws.id })).status).toBe(401);
+    await ws.owner.put(`/core-api/identities/${created.body.id}`, {
+      username: 'shopper',
+      email: 'shopper@example.test',
+      status: { active: false },
+    });
+    expect(
+      (await login({ username: 'shopper', password: 'shopper-password', workspaceId: ws.id })).status,
+    ).toBe(401);
   });
 
   it('rotates refresh tokens, and a reused one revokes the whole family', async () => {
@@ -75,9 +85,13 @@ describe('Authentication (CONTRACT §2)', () => {
     // the used token is dead; presenting it again revokes the successor too
     const reuse = await t.http.post('/core-api/auth/refresh').send({ refreshToken: first.refreshToken });
     expect(reuse.status).toBe(401);
-    const successor = await t.http.post('/core-api/auth/refresh').send({ refreshToken: second.body.refreshToken });
+    const successor = await t.http
+      .post('/core-api/auth/refresh')
+      .send({ refreshToken: second.body.refreshToken });
     expect(successor.status).toBe(401);
-    const access = await t.http.get('/core-api/users').set('Authorization', `Bearer ${second.body.accessToken}`);
+    const access = await t.http
+      .get('/core-api/users')
+      .set('Authorization', `Bearer ${second.body.accessToken}`);
     expect(access.status).toBe(401);
     expect((await t.http.post('/core-api/auth/refresh').send({ refreshToken: 'garbage' })).status).toBe(401);
   });
@@ -89,19 +103,27 @@ describe('Authentication (CONTRACT §2)', () => {
     const out = await t.http.get(`/core-api/auth/logout/${pair.accessToken}`);
     expect(out.status).toBe(200);
     expect((await t.http.get('/core-api/users').set(auth)).status).toBe(401);
-    expect((await t.http.post('/core-api/auth/refresh').send({ refreshToken: pair.refreshToken })).status).toBe(401);
+    expect(
+      (await t.http.post('/core-api/auth/refresh').send({ refreshToken: pair.refreshToken })).status,
+    ).toBe(401);
     expect((await t.http.get('/core-api/auth/logout/not-a-token')).status).toBe(401);
   });
 
   it('switches workspace for members only', async () => {
-    expect((await ws.owner.post('/core-api/auth/switch-workspace', { workspaceId: other.id })).status).toBe(403);
+    expect((await ws.owner.post('/core-api/auth/switch-workspace', { workspaceId: other.id })).status).toBe(
+      403,
+    );
     const created = await ws.owner.post('/core-api/workspaces', { name: 'Third' });
     const switched = await ws.owner.post('/core-api/auth/switch-workspace', { workspaceId: created.body.id });
     expect(switched.status).toBe(200);
     expect(switched.body.workspaceId).toBe(created.body.id);
-    const inThird = await t.http.get('/core-api/users').set('Authorization', `Bearer ${switched.body.accessToken}`);
+    const inThird = await t.http
+      .get('/core-api/users')
+      .set('Authorization', `Bearer ${switched.body.accessToken}`);
     expect(inThird.body.data.map((u: { id: string }) => u.id)).toEqual([ws.owner.userId]);
-    expect((await ws.owner.post('/core-api/auth/switch-workspace', { workspaceId: 'nope' })).status).toBe(400);
+    expect((await ws.owner.post('/core-api/auth/switch-workspace', { workspaceId: 'nope' })).status).toBe(
+      400,
+    );
   });
 
   it('documents the open operations without a security requirement', async () => {
@@ -119,13 +141,17 @@ describe('Login rate limits', () => {
   afterAll(() => t.close());
 
   it('answers 429 with Retry-After after too many attempts for one username', async () => {
-    const attempt = () => t.http.post('/core-api/auth/login').send({ username: 'target', password: 'guess-guess' });
+    const attempt = () =>
+      t.http.post('/core-api/auth/login').send({ username: 'target', password: 'guess-guess' });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.headers['content-type']).toMatch(/problem\+json/);
     // another username from the same IP still gets through (the per-IP limit is higher)
-    expect((await t.http.post('/core-api/auth/login').send({ username: 'someone-else', password: 'guess-guess' })).status).toBe(401);
+    expect(
+      (await t.http.post('/core-api/auth/login').send({ username: 'someone-else', password: 'guess-guess' }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -16,7 +16,11 @@ describe('Bootstrap admin (CONTRACT §1)', () => {
     });
     try {
       // The embedded database starts empty: the first start creates the admin and prints the password once.
-      t = await startApp({ NODE_ENV: 'development', BOOTSTRAP_ADMIN_EMAIL: 'boss@example.test', BOOTSTRAP_WORKSPACE_NAME: 'Head office' });
+      t = await startApp({
+        NODE_ENV: 'development',
+        BOOTSTRAP_ADMIN_EMAIL: 'boss@example.test',
+        BOOTSTRAP_WORKSPACE_NAME: 'Head office',
+      });
     } finally {
       spy.mockRestore();
     }
@@ -34,7 +38,9 @@ describe('Bootstrap admin (CONTRACT §1)', () => {
     expect(password).toBeDefined();
     const login = await t.http.post('/core-api/auth/login').send({ username: 'BOSS@example.test', password });
     expect(login.status).toBe(200);
-    const workspaces = await t.http.get('/core-api/workspaces').set('Authorization', `Bearer ${login.body.accessToken}`);
+    const workspaces = await t.http
+      .get('/core-api/workspaces')
+      .set('Authorization', `Bearer ${login.body.accessToken}`);
     expect(workspaces.body.data).toEqual([expect.objectContaining({ name: 'Head office', role: 'Owner' })]);
   });
 

@@ -8,7 +8,12 @@ describe('Identities (client logins)', () => {
   let other: WorkspaceFixture;
   let viewer: Caller;
   let member: Caller;
-  const body = (n: string) => ({ username: `shopper-${n}`, email: `Shopper-${n}@Example.test`, password: 'a-long-password', displayName: `Shopper ${n}` });
+  const body = (n: string) => ({
+    username: `shopper-${n}`,
+    email: `Shopper-${n}@Example.test`,
+    password: 'a-long-password',
+    displayName: `Shopper ${n}`,
+  });
 
   beforeAll(async () => {
     t = await startApp();
@@ -45,9 +50,17 @@ describe('Identities (client logins)', () => {
     const list = await viewer.get('/core-api/identities?Query=SHOPPER-A&ids=' + id);
     expect(list.body).toEqual({ data: [expect.objectContaining({ id })], total: 1 });
 
-    const updated = await ws.owner.put(`/core-api/identities/${id}`, { id, username: 'shopper-a2', email: 'a2@example.test' });
+    const updated = await ws.owner.put(`/core-api/identities/${id}`, {
+      id,
+      username: 'shopper-a2',
+      email: 'a2@example.test',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ username: 'shopper-a2', displayName: null, externalReference: null });
+    expect(updated.body).toMatchObject({
+      username: 'shopper-a2',
+      displayName: null,
+      externalReference: null,
+    });
     expect(updated.headers.etag).toBe('"2"');
 
     const activities = await ws.owner.get(`/core-api/activities?entity_ids=${id}&SortBy=Timestamp`);
@@ -67,7 +80,12 @@ describe('Identities (client logins)', () => {
   });
 
   it('answers 400 naming each bad field, and stores nothing', async () => {
-    const res = await ws.owner.post('/core-api/identities', { username: '', email: 'nope', password: 'short', status: { active: 'yes' } });
+    const res = await ws.owner.post('/core-api/identities', {
+      username: '',
+      email: 'nope',
+      password: 'short',
+      status: { active: 'yes' },
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password', 'status.active', 'username']);
     expect((await ws.owner.get('/core-api/identities')).body.total).toBe(0);
@@ -75,7 +93,11 @@ describe('Identities (client logins)', () => {
 
   it('answers 409 for a duplicate username or email, case-insensitively', async () => {
     expect((await ws.owner.post('/core-api/identities', body('dup'))).status).toBe(200);
-    const again = await ws.owner.post('/core-api/identities', { ...body('dup'), username: 'SHOPPER-DUP', email: 'x@example.test' });
+    const again = await ws.owner.post('/core-api/identities', {
+      ...body('dup'),
+      username: 'SHOPPER-DUP',
+      email: 'x@example.test',
+    });
     expect(again.status).toBe(409);
     expect(again.body.errors).toHaveProperty('username');
     // another workspace may use the same username
@@ -83,8 +105,12 @@ describe('Identities (client logins)', () => {
   });
 
   it('answers availability', async () => {
-    expect((await ws.owner.get('/core-api/identities/availability/username?username=Shopper-Dup')).body).toEqual({ available: false });
-    expect((await ws.owner.get('/core-api/identities/availability/email?email=free@example.test')).body).toEqual({ available: true });
+    expect(
+      (await ws.owner.get('/core-api/identities/availability/username?username=Shopper-Dup')).body,
+    ).toEqual({ available: false });
+    expect(
+      (await ws.owner.get('/core-api/identities/availability/email?email=free@example.test')).body,
+    ).toEqual({ available: true });
     expect((await ws.owner.get('/core-api/identities/availability/email?email=bad')).status).toBe(400);
   });
 

@@ -10,7 +10,12 @@ describe('Users', () => {
   let n = 0;
   const body = (extra: object = {}) => {
     n += 1;
-    return { username: `user-${n}-${Date.now()}`, email: `user-${n}-${Date.now()}@example.test`, password: 'a-long-password', ...extra };
+    return {
+      username: `user-${n}-${Date.now()}`,
+      email: `user-${n}-${Date.now()}@example.test`,
+      password: 'a-long-password',
+      ...extra,
+    };
   };
 
   beforeAll(async () => {
@@ -23,7 +28,16 @@ describe('Users', () => {
   afterAll(() => t.close());
 
   it('creates a member with a role, reads, lists, updates and removes it', async () => {
-    const created = await admin.post('/core-api/users', body({ firstname: 'Ada', lastname: 'Lovelace', apps: ['crm'], role: 'Member', externalReference: 'hr-1' }));
+    const created = await admin.post(
+      '/core-api/users',
+      body({
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        apps: ['crm'],
+        role: 'Member',
+        externalReference: 'hr-1',
+      }),
+    );
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       userType: 'User',
@@ -44,13 +58,26 @@ describe('Users', () => {
     expect(list.body).toEqual({ data: [expect.objectContaining({ id })], total: 1 });
     expect((await viewer.get('/core-api/users?external_references=hr-1')).body.total).toBe(1);
 
-    const updated = await admin.put(`/core-api/users/${id}`, { id, username: created.body.username, email: created.body.email, role: 'Viewer' });
+    const updated = await admin.put(`/core-api/users/${id}`, {
+      id,
+      username: created.body.username,
+      email: created.body.email,
+      role: 'Viewer',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id, firstname: null, displayName: created.body.username, apps: [], role: 'Viewer' });
+    expect(updated.body).toMatchObject({
+      id,
+      firstname: null,
+      displayName: created.body.username,
+      apps: [],
+      role: 'Viewer',
+    });
 
     const activities = await admin.get(`/core-api/activities?entity_ids=${id}`);
     const types = activities.body.data.map((a: { type: string }) => a.type);
-    expect(types).toEqual(expect.arrayContaining(['UserCreated', 'UserRoleUpdated', 'UserFirstnameUpdated', 'UserAppsUpdated']));
+    expect(types).toEqual(
+      expect.arrayContaining(['UserCreated', 'UserRoleUpdated', 'UserFirstnameUpdated', 'UserAppsUpdated']),
+    );
 
     expect((await admin.delete(`/core-api/users/${id}`)).status).toBe(200);
     expect((await admin.get(`/core-api/users/${id}`)).status).toBe(404);
@@ -69,7 +96,10 @@ describe('Users', () => {
   it('answers 409 for a username or email already in use (case-insensitively, across workspaces)', async () => {
     const first = body();
     expect((await admin.post('/core-api/users', first)).status).toBe(200);
-    const sameName = await other.owner.post('/core-api/users', { ...body(), username: first.username.toUpperCase() });
+    const sameName = await other.owner.post('/core-api/users', {
+      ...body(),
+      username: first.username.toUpperCase(),
+    });
     expect(sameName.status).toBe(409);
     expect(sameName.body.errors).toHaveProperty('username');
     const sameEmail = await admin.post('/core-api/users', { ...body(), email: first.email.toUpperCase() });
@@ -78,7 +108,10 @@ describe('Users', () => {
   });
 
   it('answers 400 naming bad fields: role, apps, over-long names', async () => {
-    const res = await admin.post('/core-api/users', body({ role: 'King', apps: ['nope'], firstname: 'x'.repeat(256) }));
+    const res = await admin.post(
+      '/core-api/users',
+      body({ role: 'King', apps: ['nope'], firstname: 'x'.repeat(256) }),
+    );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['apps', 'firstname', 'role']);
   });
@@ -91,12 +124,23 @@ describe('Users', () => {
     expect((await member.delete(`/core-api/users/${viewer.userId}`)).status).toBe(403);
     // a user may change their own profile, not their role
     const me = await viewer.get(`/core-api/users/${viewer.userId}`);
-    const self = await viewer.put(`/core-api/users/${viewer.userId}`, { username: me.body.username, email: me.body.email, firstname: 'Vi' });
+    const self = await viewer.put(`/core-api/users/${viewer.userId}`, {
+      username: me.body.username,
+      email: me.body.email,
+      firstname: 'Vi',
+    });
     expect(self.status).toBe(200);
     expect(self.body.firstname).toBe('Vi');
-    const promote = await viewer.put(`/core-api/users/${viewer.userId}`, { username: me.body.username, email: me.body.email, role: 'Admin' });
+    const promote = await viewer.put(`/core-api/users/${viewer.userId}`, {
+      username: me.body.username,
+      email: me.body.email,
+      role: 'Admin',
+    });
     expect(promote.status).toBe(403);
-    const others = await viewer.put(`/core-api/users/${admin.userId}`, { username: 'x-user', email: 'x@example.test' });
+    const others = await viewer.put(`/core-api/users/${admin.userId}`, {
+      username: 'x-user',
+      email: 'x@example.test',
+    });
     expect(others.status).toBe(403);
   });
 
@@ -125,7 +169,9 @@ describe('Users', () => {
     const withApps = await admin.post('/core-api/users', body({ apps: ['crm'], role: 'Viewer' }));
     const crmUser = await t.login(withApps.body.id, 'User', ws.id, withApps.body.username);
     const apps = (await crmUser.get('/core-api/apps')).body.data;
-    expect(apps.filter((a: { allowed: boolean }) => a.allowed).map((a: { name: string }) => a.name)).toEqual(['crm']);
+    expect(apps.filter((a: { allowed: boolean }) => a.allowed).map((a: { name: string }) => a.name)).toEqual([
+      'crm',
+    ]);
     expect((await t.http.get('/core-api/apps')).status).toBe(401);
   });
 });

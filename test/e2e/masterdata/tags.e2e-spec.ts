@@ -18,7 +18,13 @@ describe('Masterdata tags', () => {
     // products and contacts are other engineers' resources: fixtures go straight into their tables
     for (const tags of [['vip', 'eu'], ['eu']]) {
       const id = randomUUID();
-      await manager.insert(ProductEntity, { id, workspaceId: ws.id, name: 'P', slug: `p-${id.slice(0, 8)}`, tags });
+      await manager.insert(ProductEntity, {
+        id,
+        workspaceId: ws.id,
+        name: 'P',
+        slug: `p-${id.slice(0, 8)}`,
+        tags,
+      });
     }
     await manager.insert(ContactEntity, {
       id: randomUUID(),
@@ -33,7 +39,9 @@ describe('Masterdata tags', () => {
     });
     await ws.owner.post('/core-api/accounts', { displayName: 'Acme', tags: ['vip', 'partner'] });
     await ws.owner.post('/core-api/accounts', { displayName: 'Beta', tags: ['VIP-gold'] });
-    const pipeline = (await ws.owner.post('/core-api/pipelines', { title: 'P', statuses: [{ title: 'Open' }] })).body;
+    const pipeline = (
+      await ws.owner.post('/core-api/pipelines', { title: 'P', statuses: [{ title: 'Open' }] })
+    ).body;
     await ws.owner.post('/core-api/deals', { title: 'D', pipelineId: pipeline.id, tags: ['vip', 'q4'] });
     await other.owner.post('/core-api/accounts', { displayName: 'Elsewhere', tags: ['secret', 'vip'] });
   });

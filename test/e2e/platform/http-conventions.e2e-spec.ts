@@ -15,7 +15,13 @@ describe('HTTP conventions (CONTRACT §4–6)', () => {
     const res = await t.http.get('/core-api/users');
     expect(res.status).toBe(401);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: expect.any(String), title: 'Unauthorized', status: 401, detail: expect.any(String), instance: '/core-api/users' });
+    expect(res.body).toMatchObject({
+      type: expect.any(String),
+      title: 'Unauthorized',
+      status: 401,
+      detail: expect.any(String),
+      instance: '/core-api/users',
+    });
   });
 
   it('refuses a token signed with another secret', async () => {
@@ -38,28 +44,46 @@ describe('HTTP conventions (CONTRACT §4–6)', () => {
     const json = JSON.stringify({ name: 'Another' });
     const textJson = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'text/json').send(json);
     expect(textJson.status).toBe(200);
-    const vnd = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/vnd.api+json').send(json);
+    const vnd = await ws.owner
+      .post('/core-api/workspaces')
+      .set('Content-Type', 'application/vnd.api+json')
+      .send(json);
     expect(vnd.status).toBe(200);
-    const plain = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'text/plain').send('name=x');
+    const plain = await ws.owner
+      .post('/core-api/workspaces')
+      .set('Content-Type', 'text/plain')
+      .send('name=x');
     expect(plain.status).toBe(415);
     expect(plain.headers['content-type']).toMatch(/problem\+json/);
   });
 
   it('answers 413 for a body over 1 MiB and 400 for malformed JSON', async () => {
-    const big = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/json').send(JSON.stringify({ name: 'x'.repeat(1100 * 1024) }));
+    const big = await ws.owner
+      .post('/core-api/workspaces')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(1100 * 1024) }));
     expect(big.status).toBe(413);
-    const bad = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/json').send('{"name":');
+    const bad = await ws.owner
+      .post('/core-api/workspaces')
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expect(bad.status).toBe(400);
   });
 
   it('lists every bad field in errors, including over-long strings', async () => {
-    const res = await ws.owner.post('/core-api/users', { username: 'a'.repeat(256), email: 'not-an-email', password: 1 });
+    const res = await ws.owner.post('/core-api/users', {
+      username: 'a'.repeat(256),
+      email: 'not-an-email',
+      password: 1,
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password', 'username']);
   });
 
   it('validates list parameters: case-insensitive names, ranges, enums', async () => {
-    expect((await ws.owner.get('/core-api/users?take=1&SKIP=0&sortorder=Desc&SortBy=DisplayName')).status).toBe(200);
+    expect(
+      (await ws.owner.get('/core-api/users?take=1&SKIP=0&sortorder=Desc&SortBy=DisplayName')).status,
+    ).toBe(200);
     const bad = await ws.owner.get('/core-api/users?Take=1001&Skip=-1&SortBy=Nope&SortOrder=Up');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['Skip', 'SortBy', 'SortOrder', 'Take']);
@@ -96,11 +120,16 @@ describe('HTTP conventions (CONTRACT §4–6)', () => {
   });
 
   it('requires the bearer token in the OpenAPI document for every operation but the open ones', async () => {
-    const doc = (await t.http.get('/openapi.json')).body as { paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>> };
+    const doc = (await t.http.get('/openapi.json')).body as {
+      paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>>;
+    };
     const open = /^\/(health\/|core-api\/info|core-api\/auth\/(login|refresh|logout)|files\/)/;
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
-        expect([`${method} ${path}`, op.security]).toEqual([`${method} ${path}`, open.test(path) ? [] : [{ bearer: [] }]]);
+        expect([`${method} ${path}`, op.security]).toEqual([
+          `${method} ${path}`,
+          open.test(path) ? [] : [{ bearer: [] }],
+        ]);
         expect(op.summary).toEqual(expect.any(String));
       }
     }

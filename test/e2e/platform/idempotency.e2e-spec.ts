@@ -26,15 +26,24 @@ describe('Idempotency-Key (CONTRACT §7)', () => {
   });
 
   it('answers 409 for the same key with another body', async () => {
-    const res = await ws.owner.post('/core-api/identities').set('Idempotency-Key', 'k-1').send({ ...body, username: 'twice' });
+    const res = await ws.owner
+      .post('/core-api/identities')
+      .set('Idempotency-Key', 'k-1')
+      .send({ ...body, username: 'twice' });
     expect(res.status).toBe(409);
     expect(res.body.errors).toHaveProperty('Idempotency-Key');
   });
 
   it('frees the key when the request fails, and keeps keys per workspace', async () => {
-    const bad = await ws.owner.post('/core-api/identities').set('Idempotency-Key', 'k-2').send({ ...body, email: 'not-an-email' });
+    const bad = await ws.owner
+      .post('/core-api/identities')
+      .set('Idempotency-Key', 'k-2')
+      .send({ ...body, email: 'not-an-email' });
     expect(bad.status).toBe(400);
-    const retry = await ws.owner.post('/core-api/identities').set('Idempotency-Key', 'k-2').send({ ...body, username: 'second', email: 'second@example.test' });
+    const retry = await ws.owner
+      .post('/core-api/identities')
+      .set('Idempotency-Key', 'k-2')
+      .send({ ...body, username: 'second', email: 'second@example.test' });
     expect(retry.status).toBe(200);
     const elsewhere = await other.owner.post('/core-api/identities').set('Idempotency-Key', 'k-1').send(body);
     expect(elsewhere.status).toBe(200);
@@ -44,7 +53,9 @@ describe('Idempotency-Key (CONTRACT §7)', () => {
   it('creates once under concurrent retries with one key', async () => {
     const payload = { username: 'race', email: 'race@example.test', password: 'a-long-password' };
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => ws.owner.post('/core-api/identities').set('Idempotency-Key', 'k-race').send(payload)),
+      Array.from({ length: 8 }, () =>
+        ws.owner.post('/core-api/identities').set('Idempotency-Key', 'k-race').send(payload),
+      ),
     );
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
@@ -54,7 +65,10 @@ describe('Idempotency-Key (CONTRACT §7)', () => {
   });
 
   it('answers 400 for an over-long key', async () => {
-    const res = await ws.owner.post('/core-api/identities').set('Idempotency-Key', 'x'.repeat(256)).send(body);
+    const res = await ws.owner
+      .post('/core-api/identities')
+      .set('Idempotency-Key', 'x'.repeat(256))
+      .send(body);
     expect(res.status).toBe(400);
   });
 });
