@@ -21,15 +21,13 @@ describe('Product display contents', () => {
   /** A product row of the workspace (the products API is not what this file tests). */
   const product = async (workspaceId: string, name: string): Promise<string> => {
     const id = randomUUID();
-    await t.app
-      .get(DataSource)
-      .manager.insert(ProductEntity, {
-        id,
-        workspaceId,
-        name,
-        slug: `${name}-${id.slice(0, 8)}`,
-        sku: `SKU-${id.slice(0, 8)}`,
-      });
+    await t.app.get(DataSource).manager.insert(ProductEntity, {
+      id,
+      workspaceId,
+      name,
+      slug: `${name}-${id.slice(0, 8)}`,
+      sku: `SKU-${id.slice(0, 8)}`,
+    });
     return id;
   };
 

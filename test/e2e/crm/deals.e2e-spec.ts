@@ -31,19 +31,17 @@ describe('Deals', () => {
   /** Contacts and products are other engineers' resources: fixtures go straight into their tables. */
   async function insertContact(workspaceId: string): Promise<string> {
     const id = randomUUID();
-    await t.app
-      .get(DataSource)
-      .manager.insert(ContactEntity, {
-        id,
-        workspaceId,
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        displayName: 'Ada Lovelace',
-        contactDetails: { emails: [], phones: [], websites: [] },
-        addresses: [],
-        attributes: [],
-        tags: [],
-      });
+    await t.app.get(DataSource).manager.insert(ContactEntity, {
+      id,
+      workspaceId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      displayName: 'Ada Lovelace',
+      contactDetails: { emails: [], phones: [], websites: [] },
+      addresses: [],
+      attributes: [],
+      tags: [],
+    });
     return id;
   }
   async function insertProduct(workspaceId: string): Promise<string> {
