@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsISO8601, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
-import { ArrayFilter, ListBody, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ArrayFilter, ListBody, ListQuery, PageOf, UuidsFilter } from '../../platform/http/list-query';
 
 export class ActivityActor {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'null for the system' }) id:
@@ -33,11 +33,7 @@ export class ActivityResponse {
 export class ActivityPage extends PageOf(ActivityResponse) {}
 
 export class ActivityListQuery extends ListQuery(['Timestamp'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   entity_ids?: string[];
 
   @ApiPropertyOptional({ type: [String], example: ['AccountDisplayNameUpdated'] })

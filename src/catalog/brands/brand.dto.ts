@@ -1,16 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsArray,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUrl,
-  IsUUID,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -70,17 +61,8 @@ export class BrandResponse extends ScopedResponse {
 export class BrandPage extends PageOf(BrandResponse) {}
 
 export class BrandListQuery extends ListQuery(['Name'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 
 class CatalogFields extends ExternalReferenceBody {
@@ -36,17 +36,8 @@ export class CatalogResponse extends ScopedResponse {
 export class CatalogPage extends PageOf(CatalogResponse) {}
 
 export class CatalogListQuery extends ListQuery(['Name'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
 }

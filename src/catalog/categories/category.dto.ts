@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ArrayFilter, BooleanFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { slugPattern } from './category-slug';
 
@@ -139,24 +139,11 @@ export class ProductCategoryHierarchy {
 }
 
 export class ProductCategoryListQuery extends ListQuery(['Name', 'DisplayOrder'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Children of these categories' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter('Children of these categories')
   parent_ids?: string[];
   @ApiPropertyOptional({ type: Boolean, description: 'visibility.showInMenu equals this' })
   @IsOptional()

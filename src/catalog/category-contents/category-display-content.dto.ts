@@ -11,7 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { descriptionFormats } from './category-display-content.entity';
 import type { DescriptionFormat } from './category-display-content.entity';
@@ -114,18 +114,9 @@ export class CategoryDisplayContentResponse extends ScopedResponse {
 export class CategoryDisplayContentPage extends PageOf(CategoryDisplayContentResponse) {}
 
 export class CategoryDisplayContentListQuery extends ListQuery(['Title'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
   @ApiPropertyOptional({ type: [String], example: ['en', 'nl'] })
   @IsOptional()
@@ -134,10 +125,6 @@ export class CategoryDisplayContentListQuery extends ListQuery(['Title'] as cons
   @IsString({ each: true })
   @MaxLength(10, { each: true })
   languages?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   product_category_ids?: string[];
 }

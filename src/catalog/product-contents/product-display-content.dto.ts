@@ -11,7 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import {
   descriptionFormats,
@@ -138,18 +138,9 @@ export class ProductDisplayContentResponse extends ScopedResponse {
 export class ProductDisplayContentPage extends PageOf(ProductDisplayContentResponse) {}
 
 export class ProductDisplayContentListQuery extends ListQuery(['Title'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
   @ApiPropertyOptional({ type: [String], example: ['en'] })
   @IsOptional()
@@ -158,10 +149,6 @@ export class ProductDisplayContentListQuery extends ListQuery(['Title'] as const
   @IsString({ each: true })
   @MaxLength(10, { each: true })
   languages?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   product_ids?: string[];
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsUUID, ValidateNested } from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ArrayFilter, ListQuery, PageOf, UuidsFilter } from '../../platform/http/list-query';
 import { productIssueKinds, type ProductIssueKind } from '../products/product-issue-rules';
 
 /** A product with the data-quality issues it has (those not ignored). */
@@ -27,15 +27,7 @@ export class ProductIssuesResponse {
 export class ProductIssuesPage extends PageOf(ProductIssuesResponse) {}
 
 export class ProductIssuesListQuery extends ListQuery(['Name'] as const) {
-  @ApiPropertyOptional({
-    type: [String],
-    format: 'uuid',
-    description: 'Only products in one of these categories',
-  })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter('Only products in one of these categories')
   category_ids?: string[];
   @ApiPropertyOptional({
     enum: productIssueKinds,
@@ -50,15 +42,7 @@ export class ProductIssuesListQuery extends ListQuery(['Name'] as const) {
 }
 
 export class ProductIssueStatisticsQuery {
-  @ApiPropertyOptional({
-    type: [String],
-    format: 'uuid',
-    description: 'Count the products in one of these categories (default: every product)',
-  })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter('Count the products in one of these categories (default: every product)')
   category_ids?: string[];
 }
 

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { accountTypes } from './account.entity';
 import type { AccountType } from './account.entity';
@@ -202,18 +202,9 @@ export class AccountResponse extends ScopedResponse {
 export class AccountPage extends PageOf(AccountResponse) {}
 
 export class AccountListQuery extends ListQuery(['DisplayName', 'ModifiedAt'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
   @ApiPropertyOptional({ type: [String], enum: accountTypes })
   @IsOptional()
@@ -221,25 +212,11 @@ export class AccountListQuery extends ListQuery(['DisplayName', 'ModifiedAt'] as
   @IsArray()
   @IsIn(accountTypes, { each: true })
   account_types?: AccountType[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   owner_ids?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Accounts with any of these industries' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter('Accounts with any of these industries')
   industries?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Accounts with any of these tags' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter('Accounts with any of these tags')
   tags?: string[];
 }
 

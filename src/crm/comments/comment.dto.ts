@@ -9,7 +9,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { bodyFormats, commentEntityTypes } from './comment.entity';
 import type { BodyFormat, CommentEntityType } from './comment.entity';
@@ -79,24 +79,11 @@ export class CommentResponse extends ScopedResponse {
 export class CommentPage extends PageOf(CommentResponse) {}
 
 export class CommentListQuery extends ListQuery(['CreatedAt'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Comments about these entities' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter('Comments about these entities')
   entity_ids?: string[];
   @ApiPropertyOptional({ type: [String], enum: commentEntityTypes })
   @IsOptional()

@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { ContactDetailsDto, CustomAttributeDto, PostalAddressDto } from '../accounts/account-members.dto';
 import { ValueCount } from '../accounts/account.dto';
@@ -172,41 +172,15 @@ export class ContactResponse extends ScopedResponse {
 export class ContactPage extends PageOf(ContactResponse) {}
 
 export class ContactListQuery extends ListQuery(['DisplayName', 'ModifiedAt'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
-  @ApiPropertyOptional({
-    type: [String],
-    description: 'Contacts with one of these job titles (the contact’s own `jobTitle`)',
-  })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter('Contacts with one of these job titles (the contact’s own `jobTitle`)')
   job_titles?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   owner_ids?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Contacts with any of these tags' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter('Contacts with any of these tags')
   tags?: string[];
 }
 

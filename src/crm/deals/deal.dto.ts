@@ -18,7 +18,14 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ArrayFilter, BooleanFilter, ListQuery, NumberFilter, PageOf } from '../../platform/http/list-query';
+import {
+  BooleanFilter,
+  ListQuery,
+  NumberFilter,
+  PageOf,
+  StringsFilter,
+  UuidsFilter,
+} from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import type { CustomFieldValue } from './deal.entity';
 
@@ -203,18 +210,9 @@ export class DealPage extends PageOf(DealResponse) {}
 export const dealSortBy = ['CreatedAt', 'Title', 'ExpectedRevenue', 'SuccessRate', 'ModifiedAt'] as const;
 
 export class DealListQuery extends ListQuery(dealSortBy) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
   @ApiPropertyOptional({ name: 'expected_revenue.Min', type: 'number', description: 'Inclusive' })
   @IsOptional()
@@ -226,36 +224,15 @@ export class DealListQuery extends ListQuery(dealSortBy) {
   @NumberFilter()
   @IsNumber()
   'expected_revenue.Max'?: number;
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   owner_ids?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   account_ids?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   pipeline_ids?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   status_ids?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Deals carrying any of these tags' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter('Deals carrying any of these tags')
   tags?: string[];
   @ApiPropertyOptional({ type: 'boolean', description: 'Omitted: archived and active deals alike' })
   @IsOptional()
@@ -266,11 +243,7 @@ export class DealListQuery extends ListQuery(dealSortBy) {
 
 /** Filters of the used-values endpoints (statuses, tags, filterable values). */
 export class DealUsageQuery {
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Only deals of these pipelines' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter('Only deals of these pipelines')
   pipeline_ids?: string[];
   @ApiPropertyOptional({ type: 'boolean', description: 'Omitted: archived and active deals alike' })
   @IsOptional()

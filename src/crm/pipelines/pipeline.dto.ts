@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ArrayFilter, BooleanFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { customFieldTypes, statusKinds } from './pipeline.entity';
 import type { CustomFieldType, StatusKind } from './pipeline.entity';
@@ -152,18 +152,9 @@ export class PipelineResponse extends ScopedResponse {
 export class PipelinePage extends PageOf(PipelineResponse) {}
 
 export class PipelineListQuery extends ListQuery(['Title'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   ids?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter()
   external_references?: string[];
 }
 

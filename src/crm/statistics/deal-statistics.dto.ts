@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsIn, IsISO8601, IsOptional, IsUUID, Matches } from 'class-validator';
-import { ArrayFilter } from '../../platform/http/list-query';
+import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { UuidsFilter } from '../../platform/http/list-query';
 
 export const statisticsIntervals = ['Day', 'Week', 'Month', 'Quarter', 'Year'] as const;
 export type StatisticsInterval = (typeof statisticsIntervals)[number];
@@ -30,17 +30,9 @@ export class DealStatisticsQuery {
   @IsOptional()
   @IsIn(statisticsIntervals)
   interval?: StatisticsInterval;
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   pipeline_ids?: string[];
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsUUID('all', { each: true })
+  @UuidsFilter()
   owner_ids?: string[];
 }
 

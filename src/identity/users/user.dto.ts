@@ -14,7 +14,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { roles, userTypes, type Role, type UserType } from '../../platform/database/request-context';
-import { ArrayFilter, ListQuery, PageOf } from '../../platform/http/list-query';
+import { ArrayFilter, ListQuery, PageOf, StringsFilter } from '../../platform/http/list-query';
 import { appNames } from '../apps/app-catalogue';
 
 export const usernamePattern = /^[A-Za-z0-9._@+-]+$/;
@@ -133,12 +133,7 @@ export class UserResponse {
 export class UserPage extends PageOf(UserResponse) {}
 
 export class UserListQuery extends ListQuery(['DisplayName'] as const) {
-  @ApiPropertyOptional({ type: [String], description: 'Repeat the key or separate with commas' })
-  @IsOptional()
-  @ArrayFilter()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @StringsFilter('Repeat the key or separate with commas')
   external_references?: string[];
 
   @ApiPropertyOptional({ type: [String], enum: userTypes })

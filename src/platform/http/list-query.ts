@@ -1,6 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
 export const sortOrders = ['Asc', 'Desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
@@ -182,3 +183,24 @@ export function PageOf<T>(item: Ctor<T>): Ctor<Page<T>> {
   Object.defineProperty(PageDto, 'name', { value: `${item.name.replace(/Response$|Dto$/, '')}Page` });
   return PageDto;
 }
+
+/** A list filter of UUIDs (`ids`, `owner_ids`, …): repeated keys or commas, each a UUID. */
+export const UuidsFilter = (description?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [String], format: 'uuid', ...(description ? { description } : {}) }),
+    IsOptional(),
+    ArrayFilter(),
+    IsArray(),
+    IsUUID('all', { each: true }),
+  );
+
+/** A list filter of one-line strings (`external_references`, `tags`, …), each at most 255 characters. */
+export const StringsFilter = (description?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [String], ...(description ? { description } : {}) }),
+    IsOptional(),
+    ArrayFilter(),
+    IsArray(),
+    IsString({ each: true }),
+    MaxLength(255, { each: true }),
+  );
