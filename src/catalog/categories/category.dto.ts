@@ -17,7 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
 import { slugPattern } from './category-slug';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -89,14 +89,7 @@ class ProductCategoryFields extends ExternalReferenceBody {
   @IsUrl(url, { each: true, message: 'images must hold http(s) URLs' })
   images?: string[];
 
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'The parent category (null: a root). A cycle is refused.',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('The parent category (null: a root). A cycle is refused.')
   parentId?: string | null;
 
   @ApiPropertyOptional({ type: CategoryVisibility, description: 'Omitted: shown in menus and search' })

@@ -1,3 +1,4 @@
+import { OptionalReference } from '../../platform/http/resource';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -31,14 +32,7 @@ export class ProductFilterItem {
   @IsUUID()
   attributeId: string;
 
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'Offered on this category’s product lists; null: on every category',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('Offered on this category’s product lists; null: on every category')
   categoryId?: string | null;
 
   @ApiProperty({

@@ -1,3 +1,4 @@
+import { OptionalReference } from '../../platform/http/resource';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsUUID, ValidateNested } from 'class-validator';
@@ -65,14 +66,9 @@ export class ProductIssueStatisticsResponse {
 export class IgnoredProductIssueBody {
   @ApiProperty({ format: 'uuid' }) @IsUUID() productId: string;
   @ApiProperty({ enum: productIssueKinds }) @IsIn(productIssueKinds) issue: ProductIssueKind;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'MissingAttributes only: ignore this attribute alone; omitted, the whole issue is ignored',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference(
+    'MissingAttributes only: ignore this attribute alone; omitted, the whole issue is ignored',
+  )
   attributeId?: string | null;
 }
 

@@ -21,7 +21,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListBody, ListQuery, PageOf } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
 import { slugPattern } from '../categories/category-slug';
 import { productTypes, type ProductType } from './product.entity';
 
@@ -126,14 +126,7 @@ export class ProductPricingBody {
   @Min(0)
   @Max(maxDecimal)
   suggestedRetailPrice?: number | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'The VAT code (pricing context)',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('The VAT code (pricing context)')
   vatCodeId?: string | null;
   @ApiPropertyOptional({
     type: [ProductPriceTierBody],
@@ -271,9 +264,7 @@ export class CreateProductRequest extends ExternalReferenceBody {
   @ArrayMaxSize(100)
   @IsUUID('all', { each: true })
   catalogs?: string[];
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference()
   manufacturerId?: string | null;
   @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true }) @IsOptional() @IsUUID() brandId?:
     string | null;
@@ -498,13 +489,9 @@ export class BulkProductChanges {
   @IsOptional()
   @apply(strings())
   removeTags?: string[];
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'null clears it' })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('null clears it')
   brandId?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'null clears it' })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('null clears it')
   manufacturerId?: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { OptionalReference } from '../../platform/http/resource';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -13,7 +14,6 @@ import {
   IsOptional,
   IsString,
   IsUrl,
-  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -133,14 +133,7 @@ export class CustomAttributeDto implements CustomAttribute {
 }
 
 export class CommerceSettingsDto implements CommerceSettings {
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'Price list applied to this customer (pricing)',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('Price list applied to this customer (pricing)')
   priceListId: string | null;
 
   @ApiPropertyOptional({

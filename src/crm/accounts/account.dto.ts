@@ -17,7 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
 import { accountTypes } from './account.entity';
 import type { AccountType } from './account.entity';
 import {
@@ -58,23 +58,9 @@ export class AccountBody extends ExternalReferenceBody {
   @IsOptional()
   @IsIn(accountTypes)
   accountType?: AccountType | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'A user of the workspace',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('A user of the workspace')
   ownerId?: string | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'A user of the workspace who processes sales orders',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('A user of the workspace who processes sales orders')
   salesOrderProcessorId?: string | null;
   @stringList('Industries the company works in')
   @IsOptional()
@@ -106,14 +92,7 @@ export class AccountBody extends ExternalReferenceBody {
   @IsOptional()
   @IsISO8601({ strict: true })
   vatValidationDate?: string | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'The catalog this customer’s shoppers see',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('The catalog this customer’s shoppers see')
   productCatalogId?: string | null;
   @stringList('Tags (trimmed; duplicates removed)')
   @IsOptional()

@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
 import { ContactDetailsDto, CustomAttributeDto, PostalAddressDto } from '../accounts/account-members.dto';
 import { ValueCount } from '../accounts/account.dto';
 import { genders } from './contact.entity';
@@ -65,32 +65,11 @@ export class ContactBody extends ExternalReferenceBody {
     string | null;
   @text(255) @IsOptional() @IsString() @MaxLength(255) jobTitle?: string | null;
   @text(65535) @IsOptional() @IsString() @MaxLength(65535) notes?: string | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'A user of the workspace',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('A user of the workspace')
   ownerId?: string | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'A user of the workspace who processes sales orders',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('A user of the workspace who processes sales orders')
   salesOrderProcessorId?: string | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'A client login of the workspace; one contact per client login',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('A client login of the workspace; one contact per client login')
   clientLoginId?: string | null;
   @text(65535) @IsOptional() @IsString() @MaxLength(65535) interestsAndHobbies?: string | null;
   @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })

@@ -26,7 +26,7 @@ import {
   StringsFilter,
   UuidsFilter,
 } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
 import type { CustomFieldValue } from './deal.entity';
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,18 +88,9 @@ export class CreateDealRequest extends ExternalReferenceBody {
   @IsString()
   @MaxLength(65535)
   description?: string | null;
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uuid',
-    nullable: true,
-    description: 'A user who is a member of the workspace',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference('A user who is a member of the workspace')
   ownerId?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalReference()
   accountId?: string | null;
   @ApiPropertyOptional({
     type: 'integer',

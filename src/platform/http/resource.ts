@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import type { ScopedEntity } from '../database/scoped-entity';
@@ -55,3 +56,17 @@ export function respond<E extends { version: number }, R extends object>(entity:
 /** `YYYY-MM-DD` for date columns (TypeORM returns them as strings already; Dates are formatted). */
 export const dateOnly = (v: string | Date | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10);
+
+/** An optional, nullable reference by id in a body (`brandId`, `ownerId`, …); existence is checked by the service. */
+export const OptionalReference = (description?: string) =>
+  applyDecorators(
+    ApiProperty({
+      type: 'string',
+      format: 'uuid',
+      nullable: true,
+      required: false,
+      ...(description ? { description } : {}),
+    }),
+    IsOptional(),
+    IsUUID(),
+  );
