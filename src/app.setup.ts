@@ -1,33 +1,50 @@
+import multipart from '@fastify/multipart';
 import type { PGlite } from '@electric-sql/pglite';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { Env } from './config/env';
 import {
-  jsonBody,
-  negotiateResponseType,
-  rejectUnsupportedMediaType,
+  bodyLimitBytes,
+  registerBodyParsers,
+  registerContentNegotiation,
 } from './platform/http/content-negotiation';
-import { createLogger, PinoNestLogger, requestLogger } from './platform/http/request-logger';
+import {
+  createLogger,
+  PinoNestLogger,
+  registerRequestLogging,
+  requestId,
+} from './platform/http/request-logger';
+import { maxUploadBytes } from './platform/storage/image-upload';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 
-/** Builds the whole application, the same way for `main.ts`, the tests and the OpenAPI writer. */
-export async function createApp(env: Env, pglite?: PGlite): Promise<NestExpressApplication> {
+/**
+ * Builds the whole application, the same way for `main.ts`, the tests and the OpenAPI writer.
+ * Nest runs on Fastify: on this machine Nest on Express spent 0.26 ms of CPU per request doing
+ * nothing, on Fastify 0.06 ms (see the README's performance section).
+ */
+export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyApplication> {
   const logger = createLogger(env.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env, pglite), {
+  const adapter = new FastifyAdapter({
+    bodyLimit: bodyLimitBytes,
+    genReqId: requestId,
+    // Access tokens (logout) and external references travel in paths.
+    routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
+    skipMiddie: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, pglite), adapter, {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  app.set('query parser', 'simple');
-  app.disable('x-powered-by');
-  // ETags name entity versions (If-Match → 412), so Express's body-hash ETags are off.
-  app.set('etag', false);
-  app.use(requestLogger(logger));
-  app.use(negotiateResponseType);
-  app.use(rejectUnsupportedMediaType);
-  app.use(jsonBody);
+  const fastify = app.getHttpAdapter().getInstance();
+  registerRequestLogging(fastify, logger);
+  registerContentNegotiation(fastify);
+  registerBodyParsers(fastify);
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
+  fastify.decorateRequest('context', undefined);
+  fastify.decorateRequest('user', undefined);
   app.enableShutdownHooks();
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, {
@@ -35,5 +52,6 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestExpressA
     yamlDocumentUrl: 'openapi.yaml',
   });
   await app.init();
+  await fastify.ready();
   return app;
 }

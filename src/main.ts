@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
   const app = await createApp(env, pglite);
-  await app.listen(env.PORT);
+  await app.listen(env.PORT, '0.0.0.0');
   process.stdout.write(
     `Listening on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL server' : `embedded PostgreSQL in ${env.DATA_DIR}`}); API docs at /docs\n`,
   );

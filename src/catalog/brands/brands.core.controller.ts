@@ -1,12 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/database/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
-import { ImageUpload } from '../../platform/storage/image-upload';
-import type { UploadedImage } from '../../platform/storage/image-upload';
+import { ImageUpload, type UploadedImage, UploadedImageFile } from '../../platform/storage/image-upload';
 import {
   BrandListQuery,
   BrandPage,
@@ -68,7 +67,7 @@ export class BrandsCoreController {
   setImage(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,
-    @UploadedFile() file: UploadedImage | undefined,
+    @UploadedImageFile() file: UploadedImage | undefined,
   ): Promise<BrandResponse> {
     return this.brands.setImage(ctx, id, file);
   }

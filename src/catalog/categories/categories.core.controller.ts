@@ -1,23 +1,11 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  UploadedFiles,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/database/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
-import { ImagesUpload } from '../../platform/storage/image-upload';
-import type { UploadedImage } from '../../platform/storage/image-upload';
+import { ImagesUpload, type UploadedImage, UploadedImageFiles } from '../../platform/storage/image-upload';
 import { CategoriesService } from './categories.service';
 import {
   CategoryImagesResponse,
@@ -79,7 +67,7 @@ export class CategoriesCoreController {
   @ApiProblems(400, 401, 403, 413, 415)
   uploadImages(
     @Ctx() ctx: RequestContext,
-    @UploadedFiles() files: UploadedImage[] | undefined,
+    @UploadedImageFiles() files: UploadedImage[] | undefined,
   ): Promise<CategoryImagesResponse> {
     return this.categories.uploadImages(ctx, files);
   }

@@ -1,22 +1,11 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  UploadedFiles,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, ReadOperation } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/database/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
-import { ImagesUpload, type UploadedImage } from '../../platform/storage/image-upload';
+import { ImagesUpload, type UploadedImage, UploadedImageFiles } from '../../platform/storage/image-upload';
 import {
   BulkUpdateProductsRequest,
   CreateProductRequest,
@@ -153,7 +142,7 @@ export class ProductsCoreController {
   addImages(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,
-    @UploadedFiles() files: UploadedImage[],
+    @UploadedImageFiles() files: UploadedImage[],
   ): Promise<ProductResponse> {
     return this.images.add(ctx, id, files);
   }

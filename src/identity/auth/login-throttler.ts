@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { Env } from '../../config/env';
 import { Problem } from '../../platform/http/problem';
@@ -21,14 +21,14 @@ export class LoginThrottlerGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     const body = (req.body ?? {}) as { username?: unknown; refreshToken?: unknown };
     const account =
       typeof body.username === 'string'
         ? `user:${body.username.trim().toLowerCase()}`
         : `refresh:${String(body.refreshToken ?? '').split('.')[0]}`;
     try {
-      await Promise.all([this.perIp.consume(req.ip ?? 'unknown'), this.perAccount.consume(account)]);
+      await Promise.all([this.perIp.consume(req.ip || 'unknown'), this.perAccount.consume(account)]);
       return true;
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;

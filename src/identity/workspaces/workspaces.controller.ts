@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, Roles } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/database/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems } from '../../platform/http/openapi';
-import { ImageUpload, type UploadedImage } from '../../platform/storage/image-upload';
+import { ImageUpload, type UploadedImage, UploadedImageFile } from '../../platform/storage/image-upload';
 import { WorkspacePage, WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
 import { WorkspacesService } from './workspaces.service';
 
@@ -63,7 +63,7 @@ export class WorkspacesController {
   @ApiProblems(400, 401, 403, 413, 415)
   setImage(
     @Ctx() ctx: RequestContext,
-    @UploadedFile() file: UploadedImage | undefined,
+    @UploadedImageFile() file: UploadedImage | undefined,
   ): Promise<WorkspaceResponse> {
     return this.workspaces.setImage(ctx, file);
   }

@@ -25,7 +25,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     await super.canActivate(context);
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = req.user as Principal;
-    const isCommerce = req.path.startsWith('/commerce-api');
+    const isCommerce = req.url.startsWith('/commerce-api');
     if (principal.actor.type === 'Client' && !isCommerce)
       throw forbidden('Client logins may only call /commerce-api.');
     if (principal.actor.type === 'User') {

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { RequestContext, Role } from '../database/request-context';
 
 export const PUBLIC_KEY = 'auth:public';
@@ -15,8 +15,9 @@ export const Roles = (min: Role) => SetMetadata(MIN_ROLE_KEY, min);
 /** A POST that only reads (list/filter/search): Viewers may call it. */
 export const ReadOperation = () => SetMetadata(READ_OPERATION_KEY, true);
 
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   context?: RequestContext;
+  user?: unknown;
 }
 
 /** The caller's RequestContext, bound by the AuthGuard. */

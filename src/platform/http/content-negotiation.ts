@@ -1,35 +1,63 @@
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Problem } from './problem';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const jsonTypes = ['application/json', 'text/json', 'application/*+json'];
+/** JSON bodies may come as `application/json`, `text/json` or `application/*+json` (CONTRACT §4). */
+const jsonType = /^(application\/(json|[^;\s]+\+json)|text\/json)(\s*;|$)/i;
 
-/** JSON bodies as `application/json`, `text/json` or `application/*+json`, at most 1 MiB (CONTRACT §4). */
-export const jsonBody: RequestHandler = express.json({ limit: '1mb', type: jsonTypes, strict: false });
-
-/** A body of another type (multipart only where an upload is expected) is a 415. */
-export const rejectUnsupportedMediaType: RequestHandler = (
-  req: Request,
-  _res: Response,
-  next: NextFunction,
-) => {
-  const hasBody =
-    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) return next();
-  const type = req.headers['content-type'];
-  if (type && (req.is(jsonTypes) || req.is('multipart/form-data'))) return next();
-  next(new Problem(415, `Content-Type ${type ?? '(none)'} is not supported; send application/json.`));
-};
+export const bodyLimitBytes = 1024 * 1024;
 
 /**
- * Answers in the representation the client asked for: `text/json` and `text/plain` carry the same
- * JSON text; anything else is `application/json`. Handlers that send files set their own type.
+ * The request bodies the service reads: JSON (at most 1 MiB) and, where an upload is expected,
+ * multipart (registered by the upload plugin). Fastify answers any other type with a 415.
  */
-export const negotiateResponseType: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-  const accept = req.headers.accept;
-  // The common cases answer JSON without running the negotiator (it shows in profiles).
-  if (!accept || accept === '*/*' || accept.startsWith('application/json')) return next();
-  const accepted = req.accepts(['application/json', 'text/json', 'text/plain']);
-  if (accepted === 'text/json') res.setHeader('Content-Type', 'text/json; charset=utf-8');
-  else if (accepted === 'text/plain') res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  next();
-};
+export function registerBodyParsers(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    jsonType,
+    { parseAs: 'string', bodyLimit: bodyLimitBytes },
+    fastify.getDefaultJsonParser('error', 'error'),
+  );
+}
+
+const NEGOTIATED = Symbol('negotiated content type');
+type Negotiated = FastifyRequest & { [NEGOTIATED]?: string };
+
+/** The response type a client asked for: `text/json` or `text/plain` carry the same JSON text. */
+function negotiate(accept: string): string | undefined {
+  let best: { type: string | undefined; q: number } = { type: undefined, q: 0 };
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.trim().toLowerCase().split(';');
+    const q = Number(/q=([\d.]+)/.exec(params.join(';'))?.[1] ?? 1);
+    const type =
+      range === 'application/json' || range === 'application/*' || range === '*/*'
+        ? 'application/json'
+        : range === 'text/json'
+          ? 'text/json; charset=utf-8'
+          : range === 'text/plain' || range === 'text/*'
+            ? 'text/plain; charset=utf-8'
+            : undefined;
+    if (type && q > best.q) best = { type, q };
+  }
+  return best.type === 'application/json' ? undefined : best.type;
+}
+
+/**
+ * Answers in the representation the client asked for (`Accept: text/json` or `text/plain`);
+ * anything else is `application/json`. Problem answers and files keep their own types.
+ */
+export function registerContentNegotiation(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (req: Negotiated, _reply, done) => {
+    const accept = req.headers.accept;
+    // The common cases answer JSON without parsing the header.
+    if (accept && accept !== '*/*' && !accept.startsWith('application/json')) {
+      const type = negotiate(accept);
+      if (type) req[NEGOTIATED] = type;
+    }
+    done();
+  });
+  fastify.addHook('onSend', (req: Negotiated, reply: FastifyReply, payload, done) => {
+    const type = req[NEGOTIATED];
+    if (type && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      reply.header('content-type', type);
+    done(null, payload);
+  });
+}

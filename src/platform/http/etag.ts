@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { map, Observable } from 'rxjs';
 
 const ETAG = Symbol('etag');
@@ -18,8 +18,8 @@ export class EtagInterceptor implements NestInterceptor {
         if (body && typeof body === 'object' && ETAG in body) {
           context
             .switchToHttp()
-            .getResponse<Response>()
-            .setHeader('ETag', (body as Record<symbol, string>)[ETAG]);
+            .getResponse<FastifyReply>()
+            .header('ETag', (body as Record<symbol, string>)[ETAG]);
         }
         return body;
       }),

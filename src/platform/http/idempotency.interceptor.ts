@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { DataSource, LessThan } from 'typeorm';
 import type { AuthenticatedRequest } from '../auth/decorators';
@@ -27,13 +27,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     const workspaceId = req.context.workspaceId;
     const requestHash = createHash('sha256')
-      .update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`)
+      .update(`${req.method} ${req.url.split('?')[0]}\n${JSON.stringify(req.body ?? null)}`)
       .digest('hex');
     const repo = this.dataSource.getRepository(IdempotencyKeyEntity);
     return from(this.claim(workspaceId, key, requestHash)).pipe(
       mergeMap((stored) => {
         if (stored) {
-          context.switchToHttp().getResponse<Response>().setHeader('Idempotent-Replayed', 'true');
+          context.switchToHttp().getResponse<FastifyReply>().header('Idempotent-Replayed', 'true');
           return of(stored.responseBody);
         }
         return next.handle().pipe(
@@ -42,7 +42,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
               repo.update(
                 { workspaceId, key },
                 {
-                  responseStatus: context.switchToHttp().getResponse<Response>().statusCode,
+                  responseStatus: context.switchToHttp().getResponse<FastifyReply>().statusCode,
                   responseBody: body ?? null,
                 },
               ),

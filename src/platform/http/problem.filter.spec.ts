@@ -13,8 +13,11 @@ function run(exception: unknown) {
     headers: Record<string, string>;
   } = { headers: {} };
   const res = {
-    headersSent: false,
-    setHeader: (k: string, v: string) => (sent.headers[k] = v),
+    sent: false,
+    headers(h: Record<string, string>) {
+      Object.assign(sent.headers, h);
+      return this;
+    },
     status(code: number) {
       sent.status = code;
       return this;
@@ -28,7 +31,7 @@ function run(exception: unknown) {
       return this;
     },
   };
-  const req = { id: 'corr-42', originalUrl: '/core-api/accounts?Take=1' };
+  const req = { id: 'corr-42', url: '/core-api/accounts?Take=1' };
   const host = {
     switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
   } as unknown as ArgumentsHost;

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { FieldErrors, Problem, problemTitle } from './problem';
 import { constraintField } from './constraint-names';
@@ -57,15 +57,33 @@ function fromDatabase(error: QueryFailedError): Shaped | undefined {
   }
 }
 
-/** Errors raised by Express middleware (body parser) before Nest routing. */
-function fromMiddleware(error: { type?: string; status?: number }): Shaped | undefined {
-  if (error.type === 'entity.too.large')
-    return { status: 413, detail: 'The request body exceeds the limit of 1 MiB.' };
-  if (error.type === 'entity.parse.failed')
-    return { status: 400, detail: 'The request body is not valid JSON.' };
-  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported')
-    return { status: 415, detail: 'The request body encoding is not supported.' };
-  return undefined;
+/** Fastify's own 4xx errors (body parsing, body size, content type, multipart limits), before Nest routing. */
+function fromHttpServer(error: { code?: string; statusCode?: number }): Shaped | undefined {
+  const status = error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, detail: 'The request body exceeds the limit of 1 MiB.' };
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, detail: 'The request or upload exceeds the size limit.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return status === 415
+        ? { status, detail: 'The Content-Type of the request body is not supported; send application/json.' }
+        : { status, detail: 'The request body does not match its headers.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, detail: 'The request body is empty; send a JSON document.' };
+    default:
+      // The JSON parser's syntax errors, and any other client error of the HTTP layer.
+      return {
+        status,
+        detail: status === 400 ? 'The request body is not valid JSON.' : 'The request was refused.',
+      };
+  }
 }
 
 /**
@@ -78,8 +96,8 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
+    const req = http.getRequest<FastifyRequest>();
+    const res = http.getResponse<FastifyReply>();
     const shaped = this.shape(exception);
     const requestId = String(req.id ?? '');
     const body: Record<string, unknown> = {
@@ -87,16 +105,16 @@ export class ProblemFilter implements ExceptionFilter {
       title: problemTitle(shaped.status),
       status: shaped.status,
       detail: shaped.detail,
-      instance: req.originalUrl?.split('?')[0]?.replace(/(\/auth\/logout\/)[^/]+/, '$1…'),
+      instance: req.url?.split('?')[0]?.replace(/(\/auth\/logout\/)[^/]+/, '$1…'),
     };
     if (shaped.errors) body.errors = shaped.errors;
     if (shaped.status >= 500) {
       body.correlationId = requestId;
       this.logger.error({ err: exception, requestId }, 'Unhandled error');
     }
-    if (res.headersSent) return;
-    for (const [k, v] of Object.entries(shaped.headers ?? {})) res.setHeader(k, v);
-    res.status(shaped.status).type('application/problem+json').send(JSON.stringify(body));
+    if (res.sent) return;
+    if (shaped.headers) res.headers(shaped.headers);
+    void res.status(shaped.status).type('application/problem+json').send(JSON.stringify(body));
   }
 
   private shape(exception: unknown): Shaped {
@@ -123,8 +141,8 @@ export class ProblemFilter implements ExceptionFilter {
       const known = fromDatabase(exception);
       if (known) return known;
     }
-    const fromMw = fromMiddleware(exception as { type?: string });
-    if (fromMw) return fromMw;
+    const fromServer = fromHttpServer(exception as { code?: string; statusCode?: number });
+    if (fromServer) return fromServer;
     return {
       status: 500,
       detail: 'An unexpected error occurred. Quote the correlation id when you report it.',

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import express from 'express';
+import Fastify from 'fastify';
 import pino from 'pino';
 import request from 'supertest';
-import { loggablePath, requestLogger } from './request-logger';
+import { loggablePath, registerRequestLogging, requestId } from './request-logger';
 
-describe('requestLogger', () => {
+describe('request logging', () => {
   it('writes one line per request with method, path, status, duration and correlation id — never bodies or tokens', async () => {
     const lines: string[] = [];
     const sink = new Writable({
@@ -14,13 +14,11 @@ describe('requestLogger', () => {
         done();
       },
     });
-    const app = express();
-    app.use(requestLogger(pino({ level: 'info' }, sink)));
-    app.use(express.json());
-    app.all('/{*rest}', (_req, res) => {
-      res.status(201).json({ ok: true });
-    });
-    const res = await request(app)
+    const app = Fastify({ genReqId: requestId });
+    registerRequestLogging(app, pino({ level: 'info' }, sink));
+    app.all('/*', async (_req, reply) => reply.status(201).send({ ok: true }));
+    await app.ready();
+    const res = await request(app.server)
       .post('/core-api/auth/logout/eyJsecret.token.value?password=hunter2')
       .set('x-request-id', 'corr-1')
       .set('Authorization', 'Bearer eyJsecret')
@@ -36,6 +34,17 @@ describe('requestLogger', () => {
       durationMs: expect.any(Number),
     });
     expect(lines[0]).not.toMatch(/hunter2|eyJsecret|authorization/i);
+    await app.close();
+  });
+
+  it('makes a new correlation id when the given one is malformed', async () => {
+    const app = Fastify({ genReqId: requestId });
+    registerRequestLogging(app, pino({ level: 'silent' }));
+    app.get('/', async () => ({}));
+    await app.ready();
+    const res = await request(app.server).get('/').set('x-request-id', 'bad id with spaces');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    await app.close();
   });
 
   it('hides the token of a logout path', () => {

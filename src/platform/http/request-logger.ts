@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
-import type { Request, RequestHandler, Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 import pino, { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 /** The path without query, with the token of a logout call hidden. */
 export const loggablePath = (url: string) =>
@@ -14,34 +14,36 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
+/** The correlation id: the request's `x-request-id` when well-formed, else a new UUID. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+}
+
 /**
- * One line per request: method, path, status, duration and the correlation id (`x-request-id`,
- * taken from the request when well-formed, always echoed). Never bodies, headers or tokens.
+ * One line per request: method, path, status, duration and the correlation id (echoed as
+ * `x-request-id`). Never bodies, headers or tokens.
  */
-export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    serializers: {
-      req: (req: Request & { id: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: loggablePath(req.url),
-      }),
-      res: (res: Response) => ({ status: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request failed',
-    customAttributeKeys: { responseTime: 'durationMs' },
-    wrapSerializers: false,
-  }) as unknown as RequestHandler;
+export function registerRequestLogging(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (logger.isLevelEnabled(level)) {
+      logger[level](
+        {
+          req: { id: req.id, method: req.method, path: loggablePath(req.url) },
+          res: { status },
+          durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        status >= 500 ? 'request failed' : 'request',
+      );
+    }
+    done();
+  });
 }
 
 /** Nest's own log lines through the same pino logger. */

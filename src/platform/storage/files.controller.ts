@@ -1,10 +1,22 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/decorators';
 import { notFound } from '../http/problem';
 import { FileStore } from './file-store';
 import { LocalFileStore } from './local-file-store';
+
+/** The stored files are images named `<uuid>.<ext>` after their checked content type. */
+const contentTypes: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+};
 
 /** Serves files of the local store (image URLs are unguessable keys; storefronts read them without a token). */
 @ApiExcludeController()
@@ -12,25 +24,20 @@ import { LocalFileStore } from './local-file-store';
 export class FilesController {
   constructor(private readonly store: FileStore) {}
 
-  @Get('*key')
+  @Get('*')
   @Public()
-  serve(@Param('key') key: string | string[], @Res() res: Response): void {
-    const path = Array.isArray(key) ? key.join('/') : key;
-    if (!(this.store instanceof LocalFileStore) || path.includes('..')) throw notFound('File');
-    res.sendFile(this.store.pathOf(path), { maxAge: '7d', immutable: true }, (err) => {
-      if (err && !res.headersSent)
-        res
-          .status(404)
-          .type('application/problem+json')
-          .send(
-            JSON.stringify({
-              type: 'https://httpstatuses.io/404',
-              title: 'Not Found',
-              status: 404,
-              detail: 'File was not found.',
-              instance: `/files/${path}`,
-            }),
-          );
-    });
+  async serve(@Param('*') key: string, @Res() reply: FastifyReply): Promise<void> {
+    if (!(this.store instanceof LocalFileStore) || key.includes('..')) throw notFound('File');
+    let path: string;
+    try {
+      path = this.store.pathOf(key);
+      if (!(await stat(path)).isFile()) throw new Error('not a file');
+    } catch {
+      throw notFound('File');
+    }
+    await reply
+      .header('Cache-Control', 'public, max-age=604800, immutable')
+      .type(contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream')
+      .send(createReadStream(path));
   }
 }

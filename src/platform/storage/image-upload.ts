@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { applyDecorators, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor, FilesInterceptor } from '@nestjs/platform-express';
+import '@fastify/multipart';
+import {
+  applyDecorators,
+  CallHandler,
+  createParamDecorator,
+  ExecutionContext,
+  NestInterceptor,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { from, mergeMap, Observable } from 'rxjs';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, Problem } from '../http/problem';
 
@@ -15,10 +24,55 @@ export interface UploadedImage {
   size: number;
 }
 
+const UPLOADS = Symbol('uploaded images');
+type WithUploads = FastifyRequest & { [UPLOADS]?: UploadedImage[] };
+
+/**
+ * Reads the files of a multipart body: those in `field` are kept (in memory, each ≤ 10 MiB, at
+ * most `max`, else 413), any other file is drained. A body that is not multipart holds none.
+ */
+class MultipartImages implements NestInterceptor {
+  constructor(
+    private readonly field: string,
+    private readonly max: number,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<WithUploads>();
+    return from(this.read(req)).pipe(mergeMap(() => next.handle()));
+  }
+
+  private async read(req: WithUploads): Promise<void> {
+    const files: UploadedImage[] = [];
+    if (req.isMultipart()) {
+      const parts = req.parts({ limits: { fileSize: maxUploadBytes, files: this.max, fields: 20 } });
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        const buffer = await part.toBuffer();
+        if (part.fieldname === this.field)
+          files.push({ buffer, originalname: part.filename, size: buffer.length });
+      }
+    }
+    req[UPLOADS] = files;
+  }
+}
+
+/** The image of an `@ImageUpload` route (undefined when none was sent). */
+export const UploadedImageFile = createParamDecorator(
+  (_: unknown, host: ExecutionContext): UploadedImage | undefined =>
+    host.switchToHttp().getRequest<WithUploads>()[UPLOADS]?.[0],
+);
+
+/** The images of an `@ImagesUpload` route (empty when none were sent). */
+export const UploadedImageFiles = createParamDecorator(
+  (_: unknown, host: ExecutionContext): UploadedImage[] =>
+    host.switchToHttp().getRequest<WithUploads>()[UPLOADS] ?? [],
+);
+
 /** Accepts one image in multipart field `field` (≤ 10 MiB, else 413). */
 export const ImageUpload = (field = 'image') =>
   applyDecorators(
-    UseInterceptors(FileInterceptor(field, { limits: { fileSize: maxUploadBytes, files: 1 } })),
+    UseInterceptors(new MultipartImages(field, 1)),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       schema: {
@@ -32,7 +86,7 @@ export const ImageUpload = (field = 'image') =>
 /** Accepts up to `max` images in multipart field `field`. */
 export const ImagesUpload = (field = 'images', max = 20) =>
   applyDecorators(
-    UseInterceptors(FilesInterceptor(field, max, { limits: { fileSize: maxUploadBytes } })),
+    UseInterceptors(new MultipartImages(field, max)),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       schema: {

@@ -67,6 +67,11 @@ describe('Workspaces', () => {
     const served = await t.http.get(new URL(ok.body.imageUrl).pathname);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const absent = await t.http.get(`/files/${ws.id}/workspace/nothing-here.png`);
+    expect(absent.status).toBe(404);
+    expect(absent.headers['content-type']).toContain('application/problem+json');
+    expect((await t.http.get('/files/..%2F..%2Fpackage.json')).status).toBe(404);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const notImage = await ws.owner
