@@ -18,6 +18,9 @@ export interface PlatformOptions {
   pglite?: PGlite;
 }
 
+/** Injection token of the embedded database (`PGlite`), or null on a PostgreSQL server. */
+export const EMBEDDED_DATABASE = Symbol('EMBEDDED_DATABASE');
+
 /** The kernel every context uses: configuration, database, the guard, validation, errors, storage. */
 @Global()
 @Module({})
@@ -28,6 +31,7 @@ export class PlatformModule {
       imports: [StorageModule],
       providers: [
         { provide: Env, useValue: options.env },
+        { provide: EMBEDDED_DATABASE, useValue: options.pglite ?? null },
         {
           provide: DataSource,
           useFactory: async () => {
@@ -46,7 +50,7 @@ export class PlatformModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
       ],
-      exports: [Env, DataSource, Db],
+      exports: [Env, EMBEDDED_DATABASE, DataSource, Db],
     };
   }
 }
