@@ -11,6 +11,7 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import { badRequest, notFound, preconditionFailed } from '../http/problem';
+import { LeanPlan, leanPlan } from './lean-reads';
 import type { RequestContext } from './request-context';
 
 /** What the repository needs of a row: an id and a workspace (and a version, for If-Match). */
@@ -58,7 +59,21 @@ export class ScopedRepository<T extends Scoped> {
 
   findOne(options: FindOneOptions<T> | Where<T>): Promise<T | null> {
     const opts = 'where' in options ? (options as FindOneOptions<T>) : { where: options as Where<T> };
+    const id = onlyId(opts);
+    const plan = id === undefined ? null : this.plan();
+    if (plan) return plan.get(this.repository.manager, this.ctx.workspaceId, id!);
     return this.repository.findOne({ ...opts, where: this.scope(opts.where as Where<T>) });
+  }
+
+  /**
+   * The compiled read of this entity (lean-reads.ts), or null when the entity needs TypeORM's.
+   * `find*` by id without other options only: eager relations and soft deletes change that query.
+   */
+  private plan(): LeanPlan<T> | null {
+    const metadata = this.repository.metadata;
+    if (metadata.eagerRelations.length > 0 || metadata.deleteDateColumn) return null;
+    const plan = leanPlan<T>(metadata);
+    return plan?.getText ? plan : null;
   }
 
   count(where?: Where<T>): Promise<number> {
@@ -169,3 +184,20 @@ export class ScopedRepository<T extends Scoped> {
 }
 
 export type AnyEntity = ObjectLiteral;
+
+/**
+ * The id when the options ask for nothing but "the row with this id" (`{ id }` or
+ * `{ where: { id } }`, the id a string): the case the compiled read serves. Relations, select,
+ * lock, order, … keep TypeORM's query.
+ */
+function onlyId(opts: { where?: unknown } & object): string | undefined {
+  for (const key in opts) if (key !== 'where') return undefined;
+  const where = opts.where;
+  if (typeof where !== 'object' || where === null || Array.isArray(where)) return undefined;
+  let id: unknown;
+  for (const key in where) {
+    if (key !== 'id') return undefined;
+    id = (where as { id: unknown }).id;
+  }
+  return typeof id === 'string' ? id : undefined;
+}

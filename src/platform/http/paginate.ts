@@ -1,4 +1,5 @@
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { LeanPlan, leanPlan } from '../database/lean-reads';
 import type { ListParams, Page } from './list-query';
 
 export interface ListSpec<S extends string> {
@@ -31,6 +32,8 @@ export async function paginate<T extends ObjectLiteral, S extends string>(
     );
   }
   const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
+  const plan = leanPlanOf(qb);
+  if (plan) qb.select(plan.selectList(alias));
   qb.orderBy(spec.sort[params.sortBy], direction)
     .addOrderBy(`${alias}.id`, direction)
     .addSelect('count(*) over ()', '__total')
@@ -39,9 +42,31 @@ export async function paginate<T extends ObjectLiteral, S extends string>(
   if (params.take === 0) {
     return { data: [], total: await qb.clone().offset(undefined).limit(undefined).getCount() };
   }
-  const { entities, raw } = await qb.getRawAndEntities();
+  let entities: T[];
+  let raw: ObjectLiteral[];
+  if (plan) {
+    raw = await qb.getRawMany();
+    entities = raw.map((row) => plan.map(row));
+  } else {
+    ({ entities, raw } = await qb.getRawAndEntities());
+  }
   let total = raw.length > 0 ? Number((raw[0] as { __total: string }).__total) : 0;
   if (raw.length === 0 && params.skip > 0)
     total = await qb.clone().offset(undefined).limit(undefined).getCount();
   return { data: entities, total };
+}
+
+/**
+ * The compiled row mapper of the query builder's entity when the builder selects that entity and
+ * nothing else (no joins, no partial or extra selects): then its columns are selected by database
+ * name and mapped by the plan instead of TypeORM's hydration. Otherwise null (TypeORM's way).
+ */
+function leanPlanOf<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): LeanPlan<T> | null {
+  const map = qb.expressionMap;
+  const main = map.mainAlias;
+  if (!main?.hasMetadata) return null;
+  if (map.joinAttributes.length > 0 || map.relationIdAttributes.length > 0) return null;
+  if (map.selects.length !== 1 || map.selects[0].selection !== main.name || map.selects[0].aliasName)
+    return null;
+  return leanPlan<T>(main.metadata);
 }
