@@ -68,6 +68,11 @@ describe('HTTP conventions (CONTRACT §4–6)', () => {
       .set('Content-Type', 'application/json')
       .send('{"name":');
     expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/not valid JSON/);
+    // An empty body labelled JSON is no body: the missing fields are named.
+    const empty = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/json');
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toHaveProperty('name');
   });
 
   it('lists every bad field in errors, including over-long strings', async () => {
