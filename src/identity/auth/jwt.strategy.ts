@@ -10,6 +10,11 @@ import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import { AuthChangeListener } from './auth-change-listener';
 import { JWT_SECRET } from './auth.tokens';
 import { SessionCache } from './session-cache';
+import { JwtVerifier, rememberVerifiedTokens } from './verified-tokens';
+
+// passport-jwt verifies through this replaceable static; repeated tokens skip the verification.
+const strategyStatics = Strategy as unknown as { JwtVerifier: JwtVerifier };
+strategyStatics.JwtVerifier = rememberVerifiedTokens(strategyStatics.JwtVerifier);
 
 interface SessionRow {
   revoked_at: Date | null;
