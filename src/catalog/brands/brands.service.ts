@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
-import { respond, scopedFields } from '../../platform/http/resource';
+import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { FileStore } from '../../platform/storage/file-store';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { ProductEntity } from '../products/product.entity';
@@ -18,7 +18,7 @@ export const toBrandResponse = (e: BrandEntity): BrandResponse => ({
   details: { description: e.description, website: e.website },
 });
 
-const snapshot = ({ id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest }: BrandResponse) => rest;
+const snapshot = (r: BrandResponse) => withoutScopedFields(r);
 
 const label = 'Brand';
 

@@ -3,7 +3,7 @@ import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
-import { respond, scopedFields } from '../../platform/http/resource';
+import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { CatalogListQuery, CatalogResponse, CreateCatalogRequest, UpdateCatalogRequest } from './catalog.dto';
 import { CatalogEntity } from './catalog.entity';
 
@@ -14,8 +14,7 @@ export const toCatalogResponse = (e: CatalogEntity): CatalogResponse => ({
   active: e.active,
 });
 
-const snapshot = ({ id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest }: CatalogResponse) =>
-  rest;
+const snapshot = (r: CatalogResponse) => withoutScopedFields(r);
 
 const label = 'Catalog';
 

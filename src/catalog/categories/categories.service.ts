@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';
-import { respond, scopedFields } from '../../platform/http/resource';
+import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { FileStore } from '../../platform/storage/file-store';
 import {
@@ -31,13 +31,7 @@ export const toProductCategoryResponse = (e: ProductCategoryEntity): ProductCate
   visibility: { showInMenu: e.showInMenu, showInSearch: e.showInSearch },
 });
 
-const snapshot = ({
-  id: _id,
-  workspace: _ws,
-  createdAt: _c,
-  modifiedAt: _m,
-  ...rest
-}: ProductCategoryResponse) => rest;
+const snapshot = (r: ProductCategoryResponse) => withoutScopedFields(r);
 
 const label = 'Product category';
 

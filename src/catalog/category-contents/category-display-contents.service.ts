@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
-import { respond, scopedFields } from '../../platform/http/resource';
+import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { LanguagesService } from '../../i18n/languages/languages.service';
 import { ProductCategoryEntity } from '../categories/category.entity';
 import {
@@ -28,13 +28,7 @@ export const toCategoryDisplayContentResponse = (
   seo: { metaTitle: e.seoMetaTitle, metaDescription: e.seoMetaDescription, keywords: e.seoKeywords ?? [] },
 });
 
-const snapshot = ({
-  id: _id,
-  workspace: _ws,
-  createdAt: _c,
-  modifiedAt: _m,
-  ...rest
-}: CategoryDisplayContentResponse) => rest;
+const snapshot = (r: CategoryDisplayContentResponse) => withoutScopedFields(r);
 
 const label = 'Category display content';
 const activityType = 'ProductCategoryDisplayContent';

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
-import { respond, scopedFields } from '../../platform/http/resource';
+import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { ProductEntity } from '../products/product.entity';
 import {
   CreateManufacturerRequest,
@@ -23,13 +23,7 @@ export const toManufacturerResponse = (e: ManufacturerEntity): ManufacturerRespo
   phoneNumber: e.phoneNumber,
 });
 
-const snapshot = ({
-  id: _id,
-  workspace: _ws,
-  createdAt: _c,
-  modifiedAt: _m,
-  ...rest
-}: ManufacturerResponse) => rest;
+const snapshot = (r: ManufacturerResponse) => withoutScopedFields(r);
 
 const label = 'Manufacturer';
 

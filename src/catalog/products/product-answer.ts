@@ -1,6 +1,6 @@
 import { In, type EntityTarget, type FindOptionsOrder } from 'typeorm';
 import type { Scoped, ScopedRepository } from '../../platform/database/scoped-repository';
-import { dateOnly, scopedFields } from '../../platform/http/resource';
+import { dateOnly, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import type {
   ProductAttributeValues,
   ProductComponent,
@@ -160,6 +160,6 @@ export function toProductResponse(p: ProductEntity, parts: ProductParts): Produc
 
 /** What activities compare: the answer without bookkeeping; images by what a person sees of them. */
 export function productSnapshot(r: ProductResponse): object {
-  const { id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, images, ...rest } = r;
+  const { images, ...rest } = withoutScopedFields(r);
   return { ...rest, images: images.map((i) => ({ url: i.url, alt: i.alt, displayOrder: i.displayOrder })) };
 }

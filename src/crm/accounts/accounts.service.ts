@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, FieldErrors, Problem } from '../../platform/http/problem';
-import { respond, scopedFields } from '../../platform/http/resource';
+import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { ContactAccountEntity } from '../contacts/contact.entity';
 import {
   AccountBody,
@@ -60,10 +60,7 @@ export const toAccountResponse = (e: AccountEntity): AccountResponse => ({
  * The activity snapshot: the answer without bookkeeping, so each changed property becomes one
  * `Account{Property}Updated` (`AccountBillingAddressUpdated`, `AccountCommerceSettingsUpdated`, …).
  */
-const snapshot = (r: AccountResponse) => {
-  const { id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest } = r;
-  return rest;
-};
+const snapshot = (r: AccountResponse) => withoutScopedFields(r);
 
 /** The stored columns for a create or full-replacement update (omitted optionals become null/[]). */
 function columnsOf(body: AccountBody): Partial<AccountEntity> {

@@ -8,7 +8,7 @@ import type { ScopedRepository } from '../../platform/database/scoped-repository
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, FieldErrors } from '../../platform/http/problem';
-import { dateOnly, respond, scopedFields } from '../../platform/http/resource';
+import { dateOnly, respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import type { ValueCount } from '../accounts/account.dto';
 import { AccountEntity } from '../accounts/account.entity';
 import {
@@ -65,10 +65,7 @@ export const toContactResponse = (e: ContactEntity, links: ContactAccountEntity[
 });
 
 /** The activity snapshot: the answer without bookkeeping (`ContactFirstNameUpdated`, `ContactAccountsUpdated`, …). */
-const snapshot = (r: ContactResponse) => {
-  const { id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest } = r;
-  return rest;
-};
+const snapshot = (r: ContactResponse) => withoutScopedFields(r);
 
 function columnsOf(body: ContactBody): Partial<ContactEntity> {
   return {

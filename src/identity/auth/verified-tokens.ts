@@ -25,20 +25,22 @@ export function rememberVerifiedTokens(
   { maxEntries = 10_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {},
 ): JwtVerifier {
   const byKey = new WeakMap<object, Map<string, Verified>>();
+  const cacheOf = (key: unknown) => {
+    if (typeof key !== 'object' || key === null) return undefined;
+    let entries = byKey.get(key);
+    if (!entries) byKey.set(key, (entries = new Map()));
+    return entries;
+  };
   return (token, key, options, done) => {
-    const cache = typeof key === 'object' && key !== null ? byKey.get(key) : undefined;
+    const cache = cacheOf(key);
     const hit = cache?.get(token);
     if (hit && hit.expiresAt > now()) return done(null, hit.payload);
     if (hit) cache!.delete(token);
     verify(token, key, options, (error, payload) => {
       const claims = payload as { exp?: unknown; nbf?: unknown } | undefined;
-      if (!error && claims && typeof claims.exp === 'number' && claims.nbf === undefined) {
-        if (typeof key === 'object' && key !== null) {
-          let entries = byKey.get(key);
-          if (!entries) byKey.set(key, (entries = new Map()));
-          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-          entries.set(token, { payload, expiresAt: claims.exp * 1000 });
-        }
+      if (cache && !error && claims && typeof claims.exp === 'number' && claims.nbf === undefined) {
+        if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+        cache.set(token, { payload, expiresAt: claims.exp * 1000 });
       }
       done(error, payload);
     });

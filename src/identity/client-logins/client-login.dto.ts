@@ -9,12 +9,12 @@ import {
   IsUUID,
   Matches,
   MaxLength,
-  MinLength,
   ValidateNested,
 } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
 import { usernamePattern } from '../users/user.dto';
+import { PasswordProperty } from '../auth/password.property';
 
 export class ClientLoginStatusBody {
   @ApiPropertyOptional({ default: true, description: 'An inactive client login cannot log in' })
@@ -49,25 +49,13 @@ class ClientLoginFields extends ExternalReferenceBody {
 }
 
 export class CreateClientLoginRequest extends ClientLoginFields {
-  @ApiProperty({ minLength: 8, maxLength: 1024, format: 'password' })
-  @IsString()
-  @MinLength(8)
-  @MaxLength(1024)
+  @PasswordProperty()
   password: string;
 }
 
 export class UpdateClientLoginRequest extends ClientLoginFields {
   @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() id?: string;
-  @ApiPropertyOptional({
-    minLength: 8,
-    maxLength: 1024,
-    format: 'password',
-    description: 'Sets a new password when given',
-  })
-  @IsOptional()
-  @IsString()
-  @MinLength(8)
-  @MaxLength(1024)
+  @PasswordProperty({ optional: true })
   password?: string;
 }
 

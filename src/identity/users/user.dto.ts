@@ -11,11 +11,11 @@ import {
   IsUrl,
   Matches,
   MaxLength,
-  MinLength,
 } from 'class-validator';
 import { roles, userTypes, type Role, type UserType } from '../../platform/database/request-context';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter } from '../../platform/http/list-query';
 import { appNames } from '../apps/app-catalogue';
+import { PasswordProperty } from '../auth/password.property';
 
 export const usernamePattern = /^[A-Za-z0-9._@+-]+$/;
 
@@ -79,25 +79,13 @@ class UserFields {
 }
 
 export class CreateUserRequest extends UserFields {
-  @ApiProperty({ minLength: 8, maxLength: 1024, format: 'password' })
-  @IsString()
-  @MinLength(8)
-  @MaxLength(1024)
+  @PasswordProperty()
   password: string;
 }
 
 export class UpdateUserRequest extends UserFields {
   @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsString() id?: string;
-  @ApiPropertyOptional({
-    minLength: 8,
-    maxLength: 1024,
-    format: 'password',
-    description: 'Sets a new password when given',
-  })
-  @IsOptional()
-  @IsString()
-  @MinLength(8)
-  @MaxLength(1024)
+  @PasswordProperty({ optional: true })
   password?: string;
 }
 

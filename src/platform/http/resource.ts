@@ -48,6 +48,17 @@ export function scopedFields(e: ScopedEntity): ScopedResponse {
   };
 }
 
+/**
+ * An answer without its bookkeeping (id, workspace, timestamps): what activities compare, so
+ * `{Entity}{Property}Updated` names only the properties a caller can change.
+ */
+export function withoutScopedFields<R extends ScopedResponse>(
+  r: R,
+): Omit<R, 'id' | 'workspace' | 'createdAt' | 'modifiedAt'> {
+  const { id: _id, workspace: _ws, createdAt: _c, modifiedAt: _m, ...rest } = r;
+  return rest;
+}
+
 /** Maps an entity to its answer and attaches the ETag. */
 export function respond<E extends { version: number }, R extends object>(entity: E, map: (e: E) => R): R {
   return withEtag(map(entity), entity.version);
