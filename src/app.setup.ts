@@ -11,6 +11,7 @@ import {
   registerBodyParsers,
   registerContentNegotiation,
 } from './platform/http/content-negotiation';
+import { enableCors, registerMethodNotAllowed } from './platform/http/cors-and-methods';
 import { registerInputBounds } from './platform/http/input-bounds';
 import { ProblemFilter } from './platform/http/problem.filter';
 import {
@@ -50,6 +51,8 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   registerContentNegotiation(fastify);
   registerBodyParsers(fastify);
   registerInputBounds(fastify);
+  registerMethodNotAllowed(fastify);
+  enableCors(app, env.CORS_ORIGINS);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
   fastify.decorateRequest('context', undefined);
   fastify.decorateRequest('user', undefined);

@@ -8,6 +8,7 @@ import {
   IsUrl,
   Max,
   Min,
+  Matches,
   MinLength,
   validateSync,
 } from 'class-validator';
@@ -45,6 +46,10 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) LOGIN_RATE_WINDOW_SECONDS = 60;
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) PUBLIC_BASE_URL?: string;
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(\*|https?:\/\/[^,\s/]+(\s*,\s*https?:\/\/[^,\s/]+)*)$/)
+  CORS_ORIGINS?: string;
   @IsString() STORAGE_DIR = './data/files';
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) S3_ENDPOINT?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
@@ -72,6 +77,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   LOGIN_RATE_WINDOW_SECONDS: 'an integer of at least 1',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
   PUBLIC_BASE_URL: 'an http(s) URL',
+  CORS_ORIGINS: '* or a comma-separated list of origins such as https://admin.example.com',
   STORAGE_DIR: 'a directory path',
   S3_ENDPOINT: 'an http(s) URL',
   S3_BUCKET: 'a bucket name',
@@ -95,6 +101,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'BOOTSTRAP_ADMIN_EMAIL',
     'BOOTSTRAP_ADMIN_PASSWORD',
     'PUBLIC_BASE_URL',
+    'CORS_ORIGINS',
     'S3_ENDPOINT',
     'S3_BUCKET',
     'S3_REGION',
