@@ -9,10 +9,25 @@ export class ActivityActor {
   @ApiProperty({ enum: ['User', 'Client', 'System'] }) type: string;
 }
 
+/** Any JSON value: the swagger plugin would otherwise document an `unknown` member as an object. */
+const anyJson = {
+  nullable: true,
+  oneOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object' },
+    { type: 'array', items: {} },
+  ],
+};
+
 export class ActivityDataResponse {
   @ApiPropertyOptional({ description: 'The changed property ({Entity}{Property}Updated)' }) property?: string;
-  @ApiPropertyOptional({ description: 'Value before the change (any JSON)' }) oldValue?: unknown;
-  @ApiPropertyOptional({ description: 'Value after the change; the whole resource on {Entity}Created' })
+  @ApiPropertyOptional({ ...anyJson, description: 'Value before the change (any JSON)' }) oldValue?: unknown;
+  @ApiPropertyOptional({
+    ...anyJson,
+    description: 'Value after the change; the whole resource on {Entity}Created',
+  })
   newValue?: unknown;
 }
 
