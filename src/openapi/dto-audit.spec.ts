@@ -1,8 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+// @ts-expect-error -- the storage entry of class-transformer ships without a declaration file
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
+import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator keys its rules by class
+type Class = Function;
+const typeStorage = defaultMetadataStorage as MetadataStorage;
 
 /** Every *.dto.ts of the service. */
 function dtoFiles(dir: string): string[] {
@@ -22,17 +28,21 @@ describe('DTO rules', () => {
     for (const file of files) await import(file);
     const storage = getMetadataStorage() as unknown as {
       validationMetadatas: Map<
-        Function,
+        Class,
         Array<{ propertyName: string; type: string; name?: string; each?: boolean }>
       >;
     };
     const problems: string[] = [];
-    for (const [target, metas] of storage.validationMetadatas) {
+    for (const target of storage.validationMetadatas.keys()) {
       // Query filters take their array rules from the shared filter decorators; their limit belongs there.
       if (target.name.endsWith('Query')) continue;
-      const byProperty = new Map<string, typeof metas>();
+      const byProperty = new Map<string, Array<{ propertyName: string; type: string; name?: string }>>();
       // Rules of base classes apply to subclasses: collect along the prototype chain.
-      for (let t: Function | null = target; t && t !== Function.prototype; t = Object.getPrototypeOf(t))
+      for (
+        let t: Class | null = target;
+        t && t !== Object.getPrototypeOf(Object);
+        t = Object.getPrototypeOf(t)
+      )
         for (const m of storage.validationMetadatas.get(t) ?? [])
           byProperty.set(m.propertyName, [...(byProperty.get(m.propertyName) ?? []), m]);
       for (const [property, rules] of byProperty) {
@@ -41,11 +51,11 @@ describe('DTO rules', () => {
         if (names.has('isArray') && !names.has('arrayMaxSize'))
           problems.push(`${where}: array without @ArrayMaxSize`);
         const nested = rules.some((r) => r.type === ValidationTypes.NESTED_VALIDATION);
-        const type = defaultMetadataStorage.findTypeMetadata(target, property);
+        const type = typeStorage.findTypeMetadata(target, property);
         const typed = type?.typeFunction();
-        const isDto = typeof typed === 'function' && storage.validationMetadatas.has(typed as Function);
+        const isDto = typeof typed === 'function' && storage.validationMetadatas.has(typed as Class);
         if (isDto && !nested)
-          problems.push(`${where}: nested ${(typed as Function).name} without @ValidateNested`);
+          problems.push(`${where}: nested ${(typed as Class).name} without @ValidateNested`);
         if (nested && !type) problems.push(`${where}: @ValidateNested without @Type`);
       }
     }
