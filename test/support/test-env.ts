@@ -16,7 +16,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   const dir = join(tmpdir(), `trade-crm-e2e-${process.pid}`);
   return loadEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: serverUrl ?? '',
     DATA_DIR: dir,
     STORAGE_DIR: join(dir, 'files'),

@@ -9,7 +9,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -21,6 +20,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsDecimal } from '../../platform/http/decimal';
 import { ListBody, ListQuery, PageOf } from '../../platform/http/list-query';
 import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
 import { slugPattern } from '../categories/category-slug';
@@ -28,7 +28,6 @@ import { productTypes, type ProductType } from './product.entity';
 
 /** numeric(18,4): at most 14 digits before the point, 4 after. */
 const maxDecimal = 99_999_999_999_999;
-const money = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
 const strings = (max = 100) => [
   IsArray(),
   ArrayMaxSize(max),
@@ -92,12 +91,12 @@ export class ProductPriceTierBody {
     exclusiveMinimum: true,
     minimum: 0,
   })
-  @IsNumber(money)
+  @IsDecimal(4)
   @Min(0.0001)
   @Max(maxDecimal)
   minQuantity: number;
   @ApiProperty({ minimum: 0, description: 'Sales price of one unit from minQuantity on' })
-  @IsNumber(money)
+  @IsDecimal(4)
   @Min(0)
   @Max(maxDecimal)
   salesPrice: number;
@@ -111,19 +110,19 @@ export class ProductPricingBody {
     description: 'Sales price of one unit (excl. VAT); null = price on request',
   })
   @IsOptional()
-  @IsNumber(money)
+  @IsDecimal(4)
   @Min(0)
   @Max(maxDecimal)
   salesPrice?: number | null;
   @ApiPropertyOptional({ type: 'number', nullable: true, minimum: 0 })
   @IsOptional()
-  @IsNumber(money)
+  @IsDecimal(4)
   @Min(0)
   @Max(maxDecimal)
   purchasePrice?: number | null;
   @ApiPropertyOptional({ type: 'number', nullable: true, minimum: 0 })
   @IsOptional()
-  @IsNumber(money)
+  @IsDecimal(4)
   @Min(0)
   @Max(maxDecimal)
   suggestedRetailPrice?: number | null;
@@ -151,7 +150,7 @@ export class ProductComponentBody {
   productId: string;
   @ApiPropertyOptional({ default: 1, description: 'How many of it (> 0); meaningful for BundledProduct' })
   @IsOptional()
-  @IsNumber(money)
+  @IsDecimal(4)
   @Min(0.0001)
   @Max(maxDecimal)
   quantity?: number;

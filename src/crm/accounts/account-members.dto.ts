@@ -10,7 +10,6 @@ import {
   IsISO31661Alpha2,
   IsISO4217CurrencyCode,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -21,6 +20,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { IsDecimal } from '../../platform/http/decimal';
 import type { CommerceSettings, ContactDetails, CustomAttribute, PostalAddress } from './account.entity';
 
 /**
@@ -143,7 +143,7 @@ export class CommerceSettingsDto implements CommerceSettings {
     description: 'Customer discount in percent, applied by pricing',
   })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsDecimal(4)
   @Min(0)
   @Max(100)
   discountPercentage: number;
@@ -186,7 +186,7 @@ export class CommerceSettingsDto implements CommerceSettings {
     description: 'Maximum open order amount, in `currency`',
   })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IsDecimal(2)
   @Min(0)
   @Max(1e12)
   creditLimit: number | null;

@@ -18,6 +18,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsDecimal } from '../../platform/http/decimal';
 import {
   BooleanFilter,
   ListQuery,
@@ -43,7 +44,7 @@ export class DealContactBody {
 export class DealProductBody {
   @ApiProperty({ format: 'uuid', description: 'A product of the workspace' }) @IsUUID() productId: string;
   @ApiProperty({ type: 'number', format: 'double', exclusiveMinimum: true, minimum: 0, example: 2 })
-  @IsNumber({ maxDecimalPlaces: 4 })
+  @IsDecimal(4)
   @Min(0.0001)
   @Max(1e12)
   quantity: number;
@@ -54,7 +55,7 @@ export class DealProductBody {
     example: 99.5,
     description: 'Price per unit (up to 4 decimals)',
   })
-  @IsNumber({ maxDecimalPlaces: 4 })
+  @IsDecimal(4)
   @Min(0)
   @Max(1e12)
   unitPrice: number;
@@ -70,7 +71,7 @@ export class CreateDealRequest extends ExternalReferenceBody {
     description: 'Up to 2 decimals',
   })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @IsDecimal(2)
   @Min(0)
   @Max(1e15)
   expectedRevenue?: number | null;

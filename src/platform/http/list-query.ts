@@ -1,7 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 export const sortOrders = ['Asc', 'Desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
@@ -141,17 +152,27 @@ export function listParams<S extends string>(q: ListQueryBase<S> | ListBodyBase<
 
 const raw = ({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key];
 
-/** An array filter: repeated keys (`ids=a&ids=b`) and comma-separated values (`ids=a,b`) alike. */
+/** The most values one array filter takes (`ids=…` repeated or comma-separated). */
+export const maxFilterValues = 200;
+
+/**
+ * An array filter: repeated keys (`ids=a&ids=b`) and comma-separated values (`ids=a,b`) alike, at
+ * most `maxFilterValues` of them.
+ */
 export const ArrayFilter = () =>
-  Transform((p) => {
-    const v = raw(p);
-    if (v === undefined || v === null || v === '') return undefined;
-    return ([] as unknown[])
-      .concat(v)
-      .flatMap((x) => String(x).split(','))
-      .map((x) => x.trim())
-      .filter((x) => x.length > 0);
-  });
+  applyDecorators(
+    ApiPropertyOptional({ maxItems: maxFilterValues }),
+    Transform((p) => {
+      const v = raw(p);
+      if (v === undefined || v === null || v === '') return undefined;
+      return ([] as unknown[])
+        .concat(v)
+        .flatMap((x) => String(x).split(','))
+        .map((x) => x.trim())
+        .filter((x) => x.length > 0);
+    }),
+    ArrayMaxSize(maxFilterValues),
+  );
 
 /** `true` / `false`; anything else stays a string and fails `@IsBoolean()`. */
 export const BooleanFilter = () =>

@@ -60,6 +60,12 @@ function fromDatabase(error: QueryFailedError): Shaped | undefined {
   }
 }
 
+const invalidJson: Shaped = {
+  status: 400,
+  detail: 'The request body is not valid JSON.',
+  errors: { body: ['is not valid JSON'] },
+};
+
 /** Fastify's own 4xx errors (body parsing, body size, content type, multipart limits), before Nest routing. */
 function fromHttpServer(error: { code?: string; statusCode?: number }): Shaped | undefined {
   const status = error.statusCode;
@@ -91,10 +97,7 @@ function fromHttpServer(error: { code?: string; statusCode?: number }): Shaped |
       return { status: 400, detail: 'The request body is empty; send a JSON document.' };
     default:
       // The JSON parser's syntax errors, and any other client error of the HTTP layer.
-      return {
-        status,
-        detail: status === 400 ? 'The request body is not valid JSON.' : 'The request was refused.',
-      };
+      return status === 400 ? invalidJson : { status, detail: 'The request was refused.' };
   }
 }
 
@@ -147,6 +150,8 @@ export class ProblemFilter implements ExceptionFilter {
       const message = typeof response === 'string' ? response : response.message;
       const detail = Array.isArray(message) ? message.join('; ') : (message ?? exception.message);
       if (status === 413) return { status, detail: 'The request or upload exceeds the size limit.' };
+      // Nest hands on the body parser's failures (bad JSON) as plain 400s.
+      if (status === 400) return invalidJson;
       return {
         status,
         detail: status === 404 && /^Cannot /.test(detail) ? 'No such resource or operation.' : detail,

@@ -69,6 +69,7 @@ describe('HTTP conventions (CONTRACT §4–6)', () => {
       .send('{"name":');
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/not valid JSON/);
+    expect(bad.body.errors).toEqual({ body: ['is not valid JSON'] });
     // An empty body labelled JSON is no body: the missing fields are named.
     const empty = await ws.owner.post('/core-api/workspaces').set('Content-Type', 'application/json');
     expect(empty.status).toBe(400);
