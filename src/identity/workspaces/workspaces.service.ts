@@ -100,7 +100,9 @@ export class WorkspacesService {
   async create(ctx: RequestContext, body: WorkspaceRequest): Promise<WorkspaceResponse> {
     if (ctx.actor.type !== 'User' || !ctx.actor.id) throw forbidden('Only users can create workspaces.');
     const ownerId = ctx.actor.id;
-    return this.db.dataSource.transaction(async (manager) => {
+    // Through db.transaction (its context is the caller's current workspace) so that an
+    // Idempotency-Key claim commits with the new workspace.
+    return this.db.transaction(ctx, async ({ manager }) => {
       const workspace = await this.createWithOwner(manager, ownerId, body);
       const answer = toResponse(workspace, 'Owner');
       const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner');
