@@ -45,7 +45,9 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) LOGIN_RATE_WINDOW_SECONDS = 60;
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) PUBLIC_BASE_URL?: string;
-  @IsString() STORAGE_DIR = './data/files';
+  /** Default: `files` under DATA_DIR. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() STORAGE_DIR?: string;
+  @Transform(toInt) @IsInt() @Min(0) UPLOAD_QUOTA_BYTES_PER_WORKSPACE = 1024 * 1024 * 1024;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) S3_ENDPOINT?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_REGION?: string;
@@ -68,6 +70,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'BOOTSTRAP_ADMIN_EMAIL',
     'BOOTSTRAP_ADMIN_PASSWORD',
     'PUBLIC_BASE_URL',
+    'STORAGE_DIR',
     'S3_ENDPOINT',
     'S3_BUCKET',
     'S3_REGION',
