@@ -1,5 +1,6 @@
 import { ActivityEntity } from '../platform/activity/activity.entity';
 import { IdempotencyKeyEntity } from '../platform/http/idempotency-key.entity';
+import { StoredFileEntity } from '../platform/storage/stored-file.entity';
 import { identityEntities } from '../identity/identity.entities';
 import { i18nEntities } from '../i18n/i18n.entities';
 import { catalogEntities } from '../catalog/catalog.entities';
@@ -12,6 +13,7 @@ import { crmEntities } from '../crm/crm.entities';
 export const entities = [
   ActivityEntity,
   IdempotencyKeyEntity,
+  StoredFileEntity,
   ...identityEntities,
   ...i18nEntities,
   ...catalogEntities,

@@ -50,7 +50,9 @@ export class Env {
   @IsOptional()
   @Matches(/^(\*|https?:\/\/[^,\s/]+(\s*,\s*https?:\/\/[^,\s/]+)*)$/)
   CORS_ORIGINS?: string;
-  @IsString() STORAGE_DIR = './data/files';
+  /** Default: `files` under DATA_DIR. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() STORAGE_DIR?: string;
+  @Transform(toInt) @IsInt() @Min(0) UPLOAD_QUOTA_BYTES_PER_WORKSPACE = 1024 * 1024 * 1024;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) S3_ENDPOINT?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_REGION?: string;
@@ -79,6 +81,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   PUBLIC_BASE_URL: 'an http(s) URL',
   CORS_ORIGINS: '* or a comma-separated list of origins such as https://admin.example.com',
   STORAGE_DIR: 'a directory path',
+  UPLOAD_QUOTA_BYTES_PER_WORKSPACE: 'a whole number of bytes, 0 or more',
   S3_ENDPOINT: 'an http(s) URL',
   S3_BUCKET: 'a bucket name',
   S3_REGION: 'a region name',
@@ -102,6 +105,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'BOOTSTRAP_ADMIN_PASSWORD',
     'PUBLIC_BASE_URL',
     'CORS_ORIGINS',
+    'STORAGE_DIR',
     'S3_ENDPOINT',
     'S3_BUCKET',
     'S3_REGION',

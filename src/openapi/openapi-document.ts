@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { version } from '../info/version';
+import { documentIdempotencyKey } from '../platform/http/idempotency.interceptor';
 
 const tags: Array<[string, string]> = [
   ['Auth', 'Log in, refresh, switch workspace, log out'],
@@ -91,5 +92,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       operation.summary ??= `${method.toUpperCase()} ${path}`;
     }
   }
+  documentIdempotencyKey(app, document);
   return document;
 }

@@ -5,8 +5,8 @@ import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
-import { FileStore } from '../../platform/storage/file-store';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
+import { registerFileReference, Uploads } from '../../platform/storage/uploads';
 import { ProductEntity } from '../products/product.entity';
 import { BrandListQuery, BrandResponse, CreateBrandRequest, UpdateBrandRequest } from './brand.dto';
 import { BrandEntity } from './brand.entity';
@@ -22,6 +22,8 @@ const snapshot = (r: BrandResponse) => withoutScopedFields(r);
 
 const label = 'Brand';
 
+registerFileReference({ table: 'brands', column: 'image_url' });
+
 /**
  * Brands. Deleting one that products still name is a 409 (checked first for a clear message; the
  * NO ACTION foreign key products.brand_id refuses it too, answered as "still referenced").
@@ -30,7 +32,7 @@ const label = 'Brand';
 export class BrandsService {
   constructor(
     private readonly db: Db,
-    private readonly files: FileStore,
+    private readonly uploads: Uploads,
   ) {}
 
   async list(ctx: RequestContext, q: BrandListQuery): Promise<Page<BrandResponse>> {
@@ -55,43 +57,55 @@ export class BrandsService {
   }
 
   async update(ctx: RequestContext, id: string, body: UpdateBrandRequest): Promise<BrandResponse> {
-    return this.db.transaction(ctx, async (tx) => {
+    const { answer, replaced } = await this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(BrandEntity, label);
       const entity = await repo.getForWrite(id);
       const before = toBrandResponse(entity);
       Object.assign(entity, this.fields(body));
       const saved = await repo.save(entity);
       await tx.activities.updated('Brand', id, snapshot(before), snapshot(toBrandResponse(saved)));
-      return respond(saved, toBrandResponse);
+      return { answer: respond(saved, toBrandResponse), replaced: before.imageUrl };
     });
+    if (replaced !== answer.imageUrl) await this.uploads.release(ctx.workspaceId, [replaced]);
+    return answer;
   }
 
   /** Stores the logo (checked by content) and sets it as the brand's imageUrl. */
   async setImage(ctx: RequestContext, id: string, file: UploadedImage | undefined): Promise<BrandResponse> {
     await this.db.repo(ctx, BrandEntity, label).get(id);
     const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'brands');
-    const url = await this.files.put(key, file!.buffer, contentType);
-    return this.db.transaction(ctx, async (tx) => {
-      const repo = tx.repo(BrandEntity, label);
-      const entity = await repo.getForWrite(id);
-      const before = toBrandResponse(entity);
-      entity.imageUrl = url;
-      const saved = await repo.save(entity);
-      await tx.activities.updated('Brand', id, snapshot(before), snapshot(toBrandResponse(saved)));
-      return respond(saved, toBrandResponse);
-    });
+    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, body: file!.buffer, contentType }]);
+    try {
+      const { answer, replaced } = await this.db.transaction(ctx, async (tx) => {
+        const repo = tx.repo(BrandEntity, label);
+        const entity = await repo.getForWrite(id);
+        const before = toBrandResponse(entity);
+        entity.imageUrl = url;
+        const saved = await repo.save(entity);
+        await tx.activities.updated('Brand', id, snapshot(before), snapshot(toBrandResponse(saved)));
+        return { answer: respond(saved, toBrandResponse), replaced: before.imageUrl };
+      });
+      await this.uploads.release(ctx.workspaceId, [replaced]);
+      return answer;
+    } catch (e) {
+      await this.uploads.release(ctx.workspaceId, [url]);
+      throw e;
+    }
   }
 
   async remove(ctx: RequestContext, id: string): Promise<void> {
-    await this.db.transaction(ctx, async (tx) => {
+    const image = await this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(BrandEntity, label);
       const entity = await repo.getForWrite(id);
       const products = await tx.repo(ProductEntity, 'Product').count({ brandId: id });
       if (products > 0)
         throw conflict(`Brand ${id} is still named by ${products} products; change their brand first.`);
+      const last = toBrandResponse(entity);
       await repo.remove(entity);
-      await tx.activities.deleted('Brand', id, snapshot(toBrandResponse(entity)));
+      await tx.activities.deleted('Brand', id, snapshot(last));
+      return last.imageUrl;
     });
+    await this.uploads.release(ctx.workspaceId, [image]);
   }
 
   private fields(body: CreateBrandRequest | UpdateBrandRequest): Partial<BrandEntity> {

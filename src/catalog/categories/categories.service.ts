@@ -6,7 +6,7 @@ import { paginate } from '../../platform/http/paginate';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
-import { FileStore } from '../../platform/storage/file-store';
+import { registerFileReference, Uploads } from '../../platform/storage/uploads';
 import {
   CategoryImagesResponse,
   CreateProductCategoryRequest,
@@ -35,6 +35,11 @@ const snapshot = (r: ProductCategoryResponse) => withoutScopedFields(r);
 
 const label = 'Product category';
 
+registerFileReference({ table: 'product_categories', column: 'image' });
+registerFileReference({ table: 'product_categories', column: 'images', array: true });
+
+const picturesOf = (c: ProductCategoryEntity): Array<string | null> => [c.image, ...(c.images ?? [])];
+
 /** Serialises the writes that reshape a workspace's tree or pick slugs (cycle checks, suffixes). */
 const lockTree = (tx: Tx) =>
   tx.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
@@ -46,7 +51,7 @@ const lockTree = (tx: Tx) =>
 export class CategoriesService {
   constructor(
     private readonly db: Db,
-    private readonly files: FileStore,
+    private readonly uploads: Uploads,
   ) {}
 
   async list(ctx: RequestContext, q: ProductCategoryListQuery): Promise<Page<ProductCategoryResponse>> {
@@ -113,10 +118,11 @@ export class CategoriesService {
     id: string,
     body: UpdateProductCategoryRequest,
   ): Promise<ProductCategoryResponse> {
-    return this.db.transaction(ctx, async (tx) => {
+    const { answer, had } = await this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductCategoryEntity, label);
       await lockTree(tx);
       const entity = await repo.getForWrite(id);
+      const had = picturesOf(entity);
       const before = toProductCategoryResponse(entity);
       const parentId = body.parentId ?? null;
       if (parentId && parentId !== entity.parentId) {
@@ -131,13 +137,19 @@ export class CategoriesService {
         snapshot(before),
         snapshot(toProductCategoryResponse(saved)),
       );
-      return respond(saved, toProductCategoryResponse);
+      return { answer: respond(saved, toProductCategoryResponse), had };
     });
+    const kept = new Set([answer.image, ...answer.images]);
+    await this.uploads.release(
+      ctx.workspaceId,
+      had.filter((url) => !kept.has(url)),
+    );
+    return answer;
   }
 
   /** 409 while the category has sub-categories (the foreign key refuses it too). */
   async remove(ctx: RequestContext, id: string): Promise<void> {
-    await this.db.transaction(ctx, async (tx) => {
+    const pictures = await this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductCategoryEntity, label);
       await lockTree(tx);
       const entity = await repo.getForWrite(id);
@@ -147,9 +159,12 @@ export class CategoriesService {
           `Product category ${id} still has ${children} sub-categories; move or delete them first.`,
         );
       }
+      const last = toProductCategoryResponse(entity);
       await repo.remove(entity);
-      await tx.activities.deleted('ProductCategory', id, snapshot(toProductCategoryResponse(entity)));
+      await tx.activities.deleted('ProductCategory', id, snapshot(last));
+      return picturesOf(entity);
     });
+    await this.uploads.release(ctx.workspaceId, pictures);
   }
 
   /** Stores each image (checked by content: raster formats only) and answers their URLs. */
@@ -162,9 +177,10 @@ export class CategoriesService {
     const checked = [];
     for (const file of files)
       checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'categories')) });
-    const fileUris: string[] = [];
-    for (const { file, key, contentType } of checked)
-      fileUris.push(await this.files.put(key, file.buffer, contentType));
+    const fileUris = await this.uploads.store(
+      ctx.workspaceId,
+      checked.map(({ file, key, contentType }) => ({ key, body: file.buffer, contentType })),
+    );
     return { fileUris };
   }
 

@@ -3,8 +3,8 @@ import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/database/request-context';
 import { badRequest } from '../../platform/http/problem';
 import { respond } from '../../platform/http/resource';
-import { FileStore } from '../../platform/storage/file-store';
 import { checkImage, type UploadedImage } from '../../platform/storage/image-upload';
+import { Uploads } from '../../platform/storage/uploads';
 import type { ProductResponse } from './product.dto';
 import { loadProductParts, toProductImage, toProductResponse } from './product-answer';
 import { ProductImageEntity } from './product-image.entity';
@@ -20,7 +20,7 @@ import { ProductsService } from './products.service';
 export class ProductImagesService {
   constructor(
     private readonly db: Db,
-    private readonly files: FileStore,
+    private readonly uploads: Uploads,
     private readonly products: ProductsService,
   ) {}
 
@@ -31,10 +31,12 @@ export class ProductImagesService {
     const checked = [];
     for (const file of uploads)
       checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'products')) });
-    const stored: Array<{ key: string; url: string }> = [];
+    const urls = await this.uploads.store(
+      ctx.workspaceId,
+      checked.map((c) => ({ key: c.key, body: c.file.buffer, contentType: c.contentType })),
+    );
+    const stored = checked.map((c, i) => ({ key: c.key, url: urls[i] }));
     try {
-      for (const c of checked)
-        stored.push({ key: c.key, url: await this.files.put(c.key, c.file.buffer, c.contentType) });
       return await this.db.transaction(ctx, async (tx) => {
         const repo = tx.repo(ProductEntity, 'Product');
         await repo.getForWrite(id);
@@ -62,7 +64,10 @@ export class ProductImagesService {
         return respond(product, (p) => toProductResponse(p, parts));
       });
     } catch (e) {
-      await this.products.deleteFiles(stored.map((s) => s.key));
+      await this.products.releaseFiles(
+        ctx,
+        stored.map((s) => s.key),
+      );
       throw e;
     }
   }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import { Db, type Tx } from '../../platform/database/db';
@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/database/request-context';
 import { registerConstraintField } from '../../platform/http/constraint-names';
 import { conflict, notFound } from '../../platform/http/problem';
 import { respond } from '../../platform/http/resource';
-import { FileStore } from '../../platform/storage/file-store';
+import { registerFileReference, Uploads } from '../../platform/storage/uploads';
 import type { CreateProductRequest, ProductResponse, UpdateProductRequest } from './product.dto';
 import { loadProductParts, productSnapshot, toProductResponse, type RepoOf } from './product-answer';
 import { ProductBarcodeEntity } from './product-barcode.entity';
@@ -32,13 +32,13 @@ const isSlugCollision = (e: unknown) =>
  * Uniqueness (sku, gtin, slug, each barcode) is the database's: a duplicate is a 409 naming the
  * field, also when requests race. Every change records activities in its transaction.
  */
+registerFileReference({ table: 'product_images', column: 'url' });
+
 @Injectable()
 export class ProductsService {
-  private readonly logger = new Logger(ProductsService.name);
-
   constructor(
     private readonly db: Db,
-    private readonly files: FileStore,
+    private readonly uploads: Uploads,
   ) {}
 
   /** The answer for stored products, with their owned rows loaded in one query per relation. */
@@ -107,7 +107,7 @@ export class ProductsService {
       await tx.activities.updated('Product', id, productSnapshot(before), productSnapshot(answer));
       return { answer, orphanedFiles: written.orphanedFiles };
     });
-    await this.deleteFiles(orphanedFiles);
+    await this.releaseFiles(ctx, orphanedFiles);
     return answer;
   }
 
@@ -126,19 +126,15 @@ export class ProductsService {
       await tx.activities.deleted('Product', id, productSnapshot(last));
       return (parts.images.get(id) ?? []).flatMap((i) => (i.fileKey ? [i.fileKey] : []));
     });
-    await this.deleteFiles(orphanedFiles);
+    await this.releaseFiles(ctx, orphanedFiles);
   }
 
   txRepo(tx: Tx): RepoOf {
     return (target) => tx.repo(target);
   }
 
-  /** Files of images that are gone, removed after the commit; a failure only leaves an unused file. */
-  async deleteFiles(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      await this.files
-        .delete(key)
-        .catch((err: unknown) => this.logger.warn({ err, key }, 'Could not delete an unused image file'));
-    }
+  /** Files of images that are gone, removed after the commit unless something else still names them. */
+  async releaseFiles(ctx: RequestContext, keys: string[]): Promise<void> {
+    await this.uploads.release(ctx.workspaceId, keys);
   }
 }

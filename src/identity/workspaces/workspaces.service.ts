@@ -8,8 +8,10 @@ import { parseEtag } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import type { Page } from '../../platform/http/list-query';
 import { forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
-import { FileStore } from '../../platform/storage/file-store';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
+import { registerFileReference, Uploads } from '../../platform/storage/uploads';
+
+registerFileReference({ table: 'workspaces', column: 'image_url', workspaceColumn: 'id' });
 import { SupportedLanguageEntity } from '../../i18n/languages/supported-language.entity';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
@@ -52,7 +54,7 @@ export const defaultLanguage = 'en';
 export class WorkspacesService {
   constructor(
     private readonly db: Db,
-    private readonly files: FileStore,
+    private readonly uploads: Uploads,
   ) {}
 
   async listMine(ctx: RequestContext): Promise<Page<WorkspaceResponse>> {
@@ -100,7 +102,9 @@ export class WorkspacesService {
   async create(ctx: RequestContext, body: WorkspaceRequest): Promise<WorkspaceResponse> {
     if (ctx.actor.type !== 'User' || !ctx.actor.id) throw forbidden('Only users can create workspaces.');
     const ownerId = ctx.actor.id;
-    return this.db.dataSource.transaction(async (manager) => {
+    // Through db.transaction (its context is the caller's current workspace) so that an
+    // Idempotency-Key claim commits with the new workspace.
+    return this.db.transaction(ctx, async ({ manager }) => {
       const workspace = await this.createWithOwner(manager, ownerId, body);
       const answer = toResponse(workspace, 'Owner');
       const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner');
@@ -128,23 +132,34 @@ export class WorkspacesService {
 
   async setImage(ctx: RequestContext, file: UploadedImage | undefined): Promise<WorkspaceResponse> {
     const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'workspace');
-    const url = await this.files.put(key, file!.buffer, contentType);
-    return this.db.transaction(ctx, async (tx) => {
-      const workspace = await this.lock(tx.manager, ctx);
-      const before = toResponse(workspace, ctx.role!);
-      workspace.imageUrl = url;
-      const after = toResponse(await tx.manager.save(WorkspaceEntity, workspace), ctx.role!);
-      await tx.activities.updated('Workspace', workspace.id, snapshot(before), snapshot(after));
+    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, body: file!.buffer, contentType }]);
+    try {
+      const { after, replaced } = await this.db.transaction(ctx, async (tx) => {
+        const workspace = await this.lock(tx.manager, ctx);
+        const before = toResponse(workspace, ctx.role!);
+        workspace.imageUrl = url;
+        const after = toResponse(await tx.manager.save(WorkspaceEntity, workspace), ctx.role!);
+        await tx.activities.updated('Workspace', workspace.id, snapshot(before), snapshot(after));
+        return { after, replaced: before.imageUrl };
+      });
+      await this.uploads.release(ctx.workspaceId, [replaced]);
       return after;
-    });
+    } catch (e) {
+      await this.uploads.release(ctx.workspaceId, [url]);
+      throw e;
+    }
   }
 
   /** Deletes the workspace and, by cascade, everything in it. */
   async remove(ctx: RequestContext): Promise<void> {
-    await this.db.transaction(ctx, async (tx) => {
+    const files = await this.db.transaction(ctx, async (tx) => {
       await this.lock(tx.manager, ctx);
+      const keys = await this.uploads.keysOf(ctx.workspaceId, tx.manager);
       await tx.manager.delete(WorkspaceEntity, { id: ctx.workspaceId });
+      return keys;
     });
+    // The rows of its files went with it (cascade); the files themselves go after the commit.
+    await this.uploads.deleteFiles(files);
   }
 
   private async lock(manager: EntityManager, ctx: RequestContext): Promise<WorkspaceEntity> {

@@ -24,6 +24,28 @@ export class Tx {
 }
 
 /**
+ * Work a request adds to its next transaction (the idempotency claim): `join` wraps the service's
+ * work inside that transaction, so what it writes commits or rolls back with the service's rows;
+ * `committed` runs after the COMMIT.
+ */
+export interface TransactionParticipant {
+  join<R>(tx: Tx, work: () => Promise<R>): Promise<R>;
+  committed(): void;
+}
+
+const participants = new WeakMap<RequestContext, TransactionParticipant>();
+
+/** Makes `participant` part of the next transaction started with `ctx` (one transaction only). */
+export function joinNextTransaction(ctx: RequestContext, participant: TransactionParticipant): void {
+  participants.set(ctx, participant);
+}
+
+/** Drops a participant that no transaction took (the request ended without one). */
+export function leaveTransactions(ctx: RequestContext): void {
+  participants.delete(ctx);
+}
+
+/**
  * The database as services see it. `repo(ctx, Entity)` for reads, `transaction(ctx, tx => …)` for
  * writes. Inside a transaction every query must go through `tx` (the embedded database has one
  * session; a query beside the transaction would wait for it).
@@ -40,8 +62,17 @@ export class Db {
     return new ScopedRepository(this.dataSource.manager, target, ctx, label);
   }
 
-  transaction<R>(ctx: RequestContext, work: (tx: Tx) => Promise<R>): Promise<R> {
-    return this.dataSource.transaction((manager) => work(new Tx(manager, ctx)));
+  async transaction<R>(ctx: RequestContext, work: (tx: Tx) => Promise<R>): Promise<R> {
+    const participant = participants.get(ctx);
+    if (!participant) return this.dataSource.transaction((manager) => work(new Tx(manager, ctx)));
+    const result = await this.dataSource.transaction((manager) => {
+      const tx = new Tx(manager, ctx);
+      return participant.join(tx, () => work(tx));
+    });
+    // Only a committed transaction consumes the participant: a retried one (rolled back) joins again.
+    participants.delete(ctx);
+    participant.committed();
+    return result;
   }
 
   /** For tables that belong to no workspace (users, workspaces, sessions). Use with care. */

@@ -10,6 +10,13 @@ export function withEtag<T extends object>(body: T, version: number): T {
   return body;
 }
 
+/** The ETag an answer was marked with, if any. */
+export function etagOf(body: unknown): string | undefined {
+  return body && typeof body === 'object' && ETAG in body
+    ? (body as Record<symbol, string>)[ETAG]
+    : undefined;
+}
+
 @Injectable()
 export class EtagInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -1,86 +1,288 @@
 import { createHash } from 'node:crypto';
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  INestApplication,
+  Injectable,
+  Logger,
+  NestInterceptor,
+  RequestMethod,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
-import { DataSource, LessThan } from 'typeorm';
-import type { AuthenticatedRequest } from '../auth/decorators';
+import { DataSource, EntityManager } from 'typeorm';
+import { PUBLIC_KEY, READ_OPERATION_KEY, type AuthenticatedRequest } from '../auth/decorators';
+import { joinNextTransaction, leaveTransactions, type TransactionParticipant, type Tx } from '../database/db';
+import type { RequestContext } from '../database/request-context';
+import { etagOf } from './etag';
 import { badRequest, conflict } from './problem';
-import { IdempotencyKeyEntity } from './idempotency-key.entity';
 
-const retention = 24 * 3600 * 1000;
+const retentionHours = 24;
 
 /**
- * `Idempotency-Key` on a POST (CONTRACT §7): the same key and body within 24 h returns the first
- * answer and creates nothing new; the same key with another body, or while the first request is
- * still running, is a 409. Keys are per workspace. A failed request frees its key.
+ * The operations that honour `Idempotency-Key`: creates, i.e. a POST to a collection itself
+ * (`@Post()` without a sub-path) by an authenticated caller. Everything else ignores the header —
+ * in particular the auth operations (login, refresh, switch-workspace, logout), whose answers
+ * carry credentials and must never be stored or replayed, and actions and uploads on sub-paths.
+ */
+export function honoursIdempotencyKey(handler: object): boolean {
+  return (
+    Reflect.getMetadata(METHOD_METADATA, handler) === RequestMethod.POST &&
+    Reflect.getMetadata(PATH_METADATA, handler) === '/' &&
+    !Reflect.getMetadata(PUBLIC_KEY, handler) &&
+    !Reflect.getMetadata(READ_OPERATION_KEY, handler)
+  );
+}
+
+/** Property names whose values are secrets: an answer holding one is never stored. */
+const credentialName =
+  /^(access_?token|refresh_?token|id_?token|token|password|password_?hash|secret|api_?key)$/i;
+
+export function carriesCredentials(value: unknown, depth = 0): boolean {
+  if (!value || typeof value !== 'object' || depth > 8) return false;
+  if (Array.isArray(value)) return value.some((v) => carriesCredentials(v, depth + 1));
+  return Object.entries(value).some(
+    ([name, v]) => credentialName.test(name) || carriesCredentials(v, depth + 1),
+  );
+}
+
+interface Scope {
+  workspaceId: string;
+  callerType: string;
+  callerId: string;
+  method: string;
+  route: string;
+  key: string;
+}
+
+interface StoredAnswer {
+  requestHash: string;
+  responseBody: unknown;
+  responseEtag: string | null;
+}
+
+const scopeSql =
+  'workspace_id = $1 AND caller_type = $2 AND caller_id = $3 AND method = $4 AND route = $5 AND key = $6';
+const scopeParams = (s: Scope) => [s.workspaceId, s.callerType, s.callerId, s.method, s.route, s.key];
+
+async function findAnswer(manager: EntityManager, scope: Scope): Promise<StoredAnswer | null> {
+  const rows = (await manager.query(
+    `SELECT request_hash AS "requestHash", response_body AS "responseBody", response_etag AS "responseEtag"
+       FROM idempotency_keys
+      WHERE ${scopeSql} AND created_at > now() - interval '${retentionHours} hours'`,
+    scopeParams(scope),
+  )) as StoredAnswer[];
+  return rows[0] ?? null;
+}
+
+/** Thrown inside the transaction when an identical request committed first: roll back, replay its answer. */
+class AnsweredBefore extends Error {
+  constructor(readonly stored: StoredAnswer) {
+    super('An earlier request with this Idempotency-Key committed first');
+  }
+}
+
+/**
+ * One request's claim on its key. It joins the request's transaction: the first statement in it
+ * inserts the key (a concurrent request with the same key waits on the primary key until this
+ * transaction ends), and the answer is written into the row before COMMIT. So the row and the
+ * created rows commit together or not at all: after a crash a retry either finds the answer or
+ * runs afresh, and a key is never left claimed without one.
+ */
+class Claim implements TransactionParticipant {
+  /** The JSON answer written in the transaction (undefined until it committed). */
+  private written?: string;
+  private isCommitted = false;
+
+  constructor(
+    private readonly scope: Scope,
+    private readonly requestHash: string,
+    private readonly status: number,
+    private readonly logger: Logger,
+  ) {}
+
+  async join<R>(tx: Tx, work: () => Promise<R>): Promise<R> {
+    const m = tx.manager;
+    const params = scopeParams(this.scope);
+    await m.query(
+      `DELETE FROM idempotency_keys WHERE ${scopeSql} AND created_at <= now() - interval '${retentionHours} hours'`,
+      params,
+    );
+    const inserted = (await m.query(
+      `INSERT INTO idempotency_keys
+         (workspace_id, caller_type, caller_id, method, route, key, request_hash, response_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT DO NOTHING RETURNING key`,
+      [...params, this.requestHash, this.status],
+    )) as unknown[];
+    if (inserted.length === 0) {
+      const stored = await findAnswer(m, this.scope);
+      if (!stored) throw new Error('Idempotency key conflicts with a row that cannot be read');
+      throw new AnsweredBefore(stored);
+    }
+    const result = await work();
+    const json = JSON.stringify(result ?? null);
+    if (carriesCredentials(JSON.parse(json))) {
+      // Never keep a secret: the request then simply is not idempotent.
+      await m.query(`DELETE FROM idempotency_keys WHERE ${scopeSql}`, params);
+      this.logger.warn({ route: this.scope.route }, 'Answer carries credentials; Idempotency-Key ignored');
+      this.written = undefined;
+    } else {
+      await m.query(
+        `UPDATE idempotency_keys SET response_body = $7::jsonb, response_etag = $8 WHERE ${scopeSql}`,
+        [...params, json, etagOf(result) ?? null],
+      );
+      this.written = json;
+    }
+    return result;
+  }
+
+  committed(): void {
+    this.isCommitted = true;
+  }
+
+  /**
+   * After the handler: creates answer what their transaction returned, so there is nothing left to
+   * do. A handler that changed the answer afterwards has it updated (outside the transaction);
+   * one that ran no transaction has its answer stored now.
+   */
+  async finish(dataSource: DataSource, body: unknown): Promise<void> {
+    const json = JSON.stringify(body ?? null);
+    if (carriesCredentials(JSON.parse(json))) return;
+    const params = scopeParams(this.scope);
+    if (this.isCommitted) {
+      if (this.written === undefined || this.written === json) return;
+      await dataSource.query(
+        `UPDATE idempotency_keys SET response_body = $7::jsonb, response_etag = $8 WHERE ${scopeSql}`,
+        [...params, json, etagOf(body) ?? null],
+      );
+      return;
+    }
+    await dataSource.query(
+      `INSERT INTO idempotency_keys
+         (workspace_id, caller_type, caller_id, method, route, key, request_hash, response_status,
+          response_body, response_etag)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+       ON CONFLICT DO NOTHING`,
+      [...params, this.requestHash, this.status, json, etagOf(body) ?? null],
+    );
+  }
+}
+
+/**
+ * `Idempotency-Key` on a create: the same caller sending the same key and body to the same
+ * operation within 24 h gets the first answer again (header `Idempotent-Replayed: true`) and
+ * nothing new is created. The same key with another body is a 409. A request whose key is in use
+ * by one still running waits for it, then replays its answer (or runs, if that one failed). A
+ * failed request stores nothing, so its key can be retried.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Idempotency');
+  private lastPurge = 0;
+
   constructor(private readonly dataSource: DataSource) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = req.headers['idempotency-key'];
-    if (req.method !== 'POST' || key === undefined || !req.context) return next.handle();
+    const ctx = req.context;
+    if (key === undefined || !ctx || !honoursIdempotencyKey(context.getHandler())) return next.handle();
     if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
       throw badRequest({ 'Idempotency-Key': ['must be a string of 1 to 255 characters'] });
     }
-    const workspaceId = req.context.workspaceId;
+    const scope = scopeOf(ctx, req.method, req.routeOptions.url ?? req.url.split('?')[0], key);
     const requestHash = createHash('sha256')
       .update(`${req.method} ${req.url.split('?')[0]}\n${JSON.stringify(req.body ?? null)}`)
       .digest('hex');
-    const repo = this.dataSource.getRepository(IdempotencyKeyEntity);
-    return from(this.claim(workspaceId, key, requestHash)).pipe(
+    const replay = (stored: StoredAnswer): Observable<unknown> => {
+      if (stored.requestHash !== requestHash) {
+        throw conflict('This Idempotency-Key was used with another request.', {
+          'Idempotency-Key': ['was used with another request'],
+        });
+      }
+      const reply = context.switchToHttp().getResponse<FastifyReply>();
+      reply.header('Idempotent-Replayed', 'true');
+      if (stored.responseEtag) reply.header('ETag', stored.responseEtag);
+      return of(stored.responseBody);
+    };
+    const status = (Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) as number) ?? 201;
+    const claim = new Claim(scope, requestHash, status, this.logger);
+    return from(this.lookup(scope)).pipe(
       mergeMap((stored) => {
-        if (stored) {
-          context.switchToHttp().getResponse<FastifyReply>().header('Idempotent-Replayed', 'true');
-          return of(stored.responseBody);
-        }
+        if (stored) return replay(stored);
+        joinNextTransaction(ctx, claim);
         return next.handle().pipe(
-          mergeMap((body) =>
-            from(
-              repo.update(
-                { workspaceId, key },
-                {
-                  responseStatus: context.switchToHttp().getResponse<FastifyReply>().statusCode,
-                  responseBody: body ?? null,
-                },
-              ),
-            ).pipe(mergeMap(() => of(body))),
-          ),
+          mergeMap((body) => from(claim.finish(this.dataSource, body)).pipe(mergeMap(() => of(body)))),
           catchError((error: unknown) =>
-            from(repo.delete({ workspaceId, key })).pipe(mergeMap(() => throwError(() => error))),
+            error instanceof AnsweredBefore ? replay(error.stored) : throwError(() => error),
           ),
         );
+      }),
+      catchError((error: unknown) => {
+        leaveTransactions(ctx);
+        return throwError(() => error);
       }),
     );
   }
 
-  /** Claims the key (first use) or returns the stored answer of an identical earlier request. */
-  private async claim(
-    workspaceId: string,
-    key: string,
-    requestHash: string,
-  ): Promise<IdempotencyKeyEntity | null> {
-    const repo = this.dataSource.getRepository(IdempotencyKeyEntity);
-    await repo.delete({ workspaceId, key, createdAt: LessThan(new Date(Date.now() - retention)) });
-    const inserted = await repo
-      .createQueryBuilder()
-      .insert()
-      .values({ workspaceId, key, requestHash })
-      .orIgnore()
-      .returning(['key'])
-      .execute();
-    if ((inserted.raw as unknown[]).length > 0) return null;
-    const existing = await repo.findOneBy({ workspaceId, key });
-    if (!existing) throw conflict('The Idempotency-Key was released while this request arrived; retry it.');
-    if (existing.requestHash !== requestHash) {
-      throw conflict('This Idempotency-Key was used with another request body.', {
-        'Idempotency-Key': ['was used with another request'],
-      });
+  private async lookup(scope: Scope): Promise<StoredAnswer | null> {
+    if (Date.now() - this.lastPurge > 3600_000) {
+      // Expired keys of every caller, at most hourly per process (indexed by created_at).
+      this.lastPurge = Date.now();
+      await this.dataSource.query(
+        `DELETE FROM idempotency_keys WHERE created_at <= now() - interval '${retentionHours} hours'`,
+      );
     }
-    if (existing.responseStatus === null)
-      throw conflict('A request with this Idempotency-Key is still being processed.');
-    return existing;
+    return findAnswer(this.dataSource.manager, scope);
+  }
+}
+
+function scopeOf(ctx: RequestContext, method: string, route: string, key: string): Scope {
+  if (!ctx.actor.id) throw new Error('Idempotency-Key needs an identified caller');
+  return {
+    workspaceId: ctx.workspaceId,
+    callerType: ctx.actor.type,
+    callerId: ctx.actor.id,
+    method,
+    route,
+    key,
+  };
+}
+
+/** Documents the `Idempotency-Key` header on exactly the operations that honour it. */
+export function documentIdempotencyKey(app: INestApplication, document: OpenAPIObject): void {
+  const honouring = new Set<string>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const type = wrapper.metatype as (new (...args: never[]) => object) | undefined;
+      if (!type?.prototype) continue;
+      for (const name of Object.getOwnPropertyNames(type.prototype)) {
+        const handler = (type.prototype as Record<string, unknown>)[name];
+        if (typeof handler === 'function' && name !== 'constructor' && honoursIdempotencyKey(handler))
+          honouring.add(`${type.name.replace(/Controller$/, '')}_${name}`);
+      }
+    }
+  }
+  for (const item of Object.values(document.paths)) {
+    const operation = item.post;
+    if (!operation?.operationId || !honouring.has(operation.operationId)) continue;
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        description:
+          'Makes the create safe to retry: the same caller sending the same key and body within 24 h ' +
+          'gets the first answer again (header `Idempotent-Replayed: true`) and nothing new is created. ' +
+          'The same key with another body is a 409; while a request with the key is still running, a ' +
+          'retry waits for it.',
+      },
+    ];
   }
 }

@@ -33,7 +33,7 @@ const descriptions: Record<number, string> = {
   404: 'Not found in the caller’s workspace',
   409: 'Duplicate unique value, illegal state transition, or still referenced',
   412: 'If-Match does not name the current version',
-  413: 'Body over 1 MiB or upload over 10 MiB',
+  413: 'Body over 1 MiB, upload over 10 MiB, or an upload over the workspace storage quota',
   415: 'Unsupported content type',
   429: 'Too many attempts; see Retry-After',
   503: 'A required external service is not configured or not reachable',

@@ -21,6 +21,10 @@ export class LocalFileStore extends FileStore {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, body);
+    return this.urlOf(key);
+  }
+
+  urlOf(key: string): string {
     return `${this.publicBaseUrl}/files/${key}`;
   }
 

@@ -70,4 +70,11 @@ describe('fileStoreFor', () => {
     expect((s3 as S3FileStore).urlOf('k.png')).toBe('http://minio:9000/media/k.png');
     expect(fileStoreFor(loadEnv({ STORAGE_DIR: '/tmp/x' }))).toBeInstanceOf(LocalFileStore);
   });
+
+  it('keeps local files under DATA_DIR unless STORAGE_DIR says otherwise', () => {
+    expect((fileStoreFor(loadEnv({ DATA_DIR: '/srv/data' })) as LocalFileStore).root).toBe('/srv/data/files');
+    expect(
+      (fileStoreFor(loadEnv({ DATA_DIR: '/srv/data', STORAGE_DIR: '/tmp/x' })) as LocalFileStore).root,
+    ).toBe('/tmp/x');
+  });
 });

@@ -1,10 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Env } from '../../config/env';
 import { FileStore } from './file-store';
 import { FilesController } from './files.controller';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
+import { Uploads } from './uploads';
 
 /** The file store: an S3-compatible bucket when S3_BUCKET is set, else a local directory served under /files. */
 export function fileStoreFor(env: Env): FileStore {
@@ -17,13 +18,16 @@ export function fileStoreFor(env: Env): FileStore {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     });
   }
-  return new LocalFileStore(resolve(env.STORAGE_DIR), env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`);
+  return new LocalFileStore(
+    resolve(env.STORAGE_DIR ?? join(env.DATA_DIR, 'files')),
+    env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+  );
 }
 
 @Global()
 @Module({
   controllers: [FilesController],
-  providers: [{ provide: FileStore, inject: [Env], useFactory: fileStoreFor }],
-  exports: [FileStore],
+  providers: [{ provide: FileStore, inject: [Env], useFactory: fileStoreFor }, Uploads],
+  exports: [FileStore, Uploads],
 })
 export class StorageModule {}

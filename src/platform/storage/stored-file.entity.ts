@@ -1,0 +1,16 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+
+/** An uploaded file: what counts against the workspace's quota, and what is deleted once unreferenced. */
+@Entity('stored_files')
+@Index('ix_stored_files__workspace_url', ['workspaceId', 'url'])
+export class StoredFileEntity {
+  @PrimaryColumn({ type: 'varchar', length: 1024, primaryKeyConstraintName: 'pk_stored_files' }) key: string;
+  @Column('uuid') workspaceId: string;
+  @Column({ type: 'varchar', length: 1024 }) url: string;
+  @Column({ type: 'bigint' }) bytes: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: WorkspaceEntity;
+}

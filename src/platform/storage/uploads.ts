@@ -1,0 +1,149 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Env } from '../../config/env';
+import { Problem } from '../http/problem';
+import { FileStore } from './file-store';
+
+/**
+ * A column that can hold the URL of an uploaded file (`image_url`, `images` …). A file is deleted
+ * once no registered column of its workspace names it any more.
+ */
+export interface FileReference {
+  table: string;
+  column: string;
+  /** `text[]` column: the URL is one of its elements. */
+  array?: boolean;
+  /** The column holding the workspace id (default `workspace_id`). */
+  workspaceColumn?: string;
+}
+
+const references: FileReference[] = [];
+const ident = /^[a-z_][a-z0-9_]*$/;
+
+/** Called by the contexts at load time for every column that may name an uploaded file. */
+export function registerFileReference(ref: FileReference): void {
+  for (const name of [ref.table, ref.column, ref.workspaceColumn ?? 'workspace_id'])
+    if (!ident.test(name)) throw new Error(`Not an identifier: ${name}`);
+  references.push(ref);
+}
+
+export interface FileToStore {
+  key: string;
+  body: Buffer;
+  contentType: string;
+}
+
+/**
+ * Uploaded files with their bookkeeping: `store` counts them against the workspace's quota
+ * (UPLOAD_QUOTA_BYTES_PER_WORKSPACE; over it: 413 and nothing is stored), `release` deletes those
+ * nothing references any more — called after the commit that dropped a reference.
+ */
+@Injectable()
+export class Uploads {
+  private readonly logger = new Logger('Uploads');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly files: FileStore,
+    private readonly env: Env,
+  ) {}
+
+  /** Stores the files (all or none) and answers their URLs. */
+  async store(workspaceId: string, files: FileToStore[]): Promise<string[]> {
+    const bytes = files.reduce((sum, f) => sum + f.body.length, 0);
+    const quota = this.env.UPLOAD_QUOTA_BYTES_PER_WORKSPACE;
+    await this.dataSource.transaction(async (m) => {
+      // One reservation at a time per workspace, so concurrent uploads cannot overrun the quota.
+      await m.query('SELECT pg_advisory_xact_lock(7305002, hashtext($1))', [workspaceId]);
+      const [{ used }] = (await m.query(
+        'SELECT coalesce(sum(bytes), 0)::bigint AS used FROM stored_files WHERE workspace_id = $1',
+        [workspaceId],
+      )) as Array<{ used: string }>;
+      if (Number(used) + bytes > quota) {
+        throw new Problem(
+          413,
+          `The workspace's file storage quota (${quota} bytes) would be exceeded: ${used} bytes are used, ` +
+            `this upload needs ${bytes}. Delete images that are no longer needed.`,
+        );
+      }
+      for (const f of files) {
+        await m.query('INSERT INTO stored_files (key, workspace_id, url, bytes) VALUES ($1, $2, $3, $4)', [
+          f.key,
+          workspaceId,
+          this.files.urlOf(f.key),
+          f.body.length,
+        ]);
+      }
+    });
+    const urls: string[] = [];
+    try {
+      for (const f of files) urls.push(await this.files.put(f.key, f.body, f.contentType));
+    } catch (e) {
+      await this.forget(
+        workspaceId,
+        files.map((f) => f.key),
+      );
+      throw e;
+    }
+    return urls;
+  }
+
+  /**
+   * Deletes the files named (by URL or key) that no registered column of the workspace references
+   * any more. Anything not uploaded here is ignored; a failure only leaves an unused file behind.
+   */
+  async release(workspaceId: string, urlsOrKeys: Array<string | null | undefined>): Promise<void> {
+    const wanted = [...new Set(urlsOrKeys.filter((u): u is string => !!u))];
+    if (!wanted.length) return;
+    const stored = (await this.dataSource.query(
+      'SELECT key, url FROM stored_files WHERE workspace_id = $1 AND (key = ANY($2) OR url = ANY($2))',
+      [workspaceId, wanted],
+    )) as Array<{ key: string; url: string }>;
+    for (const file of stored) {
+      if (await this.isReferenced(workspaceId, file.url)) continue;
+      await this.forget(workspaceId, [file.key]);
+    }
+  }
+
+  /** Keys of every file of the workspace (its deletion removes the rows by cascade). */
+  async keysOf(workspaceId: string, manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const rows = (await manager.query('SELECT key FROM stored_files WHERE workspace_id = $1', [
+      workspaceId,
+    ])) as Array<{ key: string }>;
+    return rows.map((r) => r.key);
+  }
+
+  /** Deletes files whose rows are gone already (a deleted workspace). */
+  async deleteFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.files
+        .delete(key)
+        .catch((err: unknown) => this.logger.warn({ err, key }, 'Could not delete an unused file'));
+    }
+  }
+
+  private async forget(workspaceId: string, keys: string[]): Promise<void> {
+    await this.dataSource.query('DELETE FROM stored_files WHERE workspace_id = $1 AND key = ANY($2)', [
+      workspaceId,
+      keys,
+    ]);
+    await this.deleteFiles(keys);
+  }
+
+  private async isReferenced(workspaceId: string, url: string): Promise<boolean> {
+    if (!references.length) return false;
+    const checks = references.map(
+      (r) =>
+        `EXISTS (SELECT 1 FROM "${r.table}" WHERE "${r.workspaceColumn ?? 'workspace_id'}" = $1 AND ` +
+        (r.array ? `$2 = ANY("${r.column}")` : `"${r.column}" = $2`) +
+        ')',
+    );
+    const [row] = (await this.dataSource.query(`SELECT ${checks.join(' OR ')} AS used`, [
+      workspaceId,
+      url,
+    ])) as Array<{
+      used: boolean;
+    }>;
+    return row.used;
+  }
+}
