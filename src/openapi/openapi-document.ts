@@ -55,7 +55,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Multi-workspace back end for catalog, CRM, inventory and sales orders. `/core-api` is the management ' +
         'interface, `/commerce-api` the storefront interface. Errors are `application/problem+json` (RFC 9457). ' +
         'Lists answer `{ data, total }`; core GET lists take `Take` (≤ 1000), `Skip`, `SortOrder`, `SortBy`, `Query` ' +
-        '(case-insensitive names) and snake_case filters (repeat a key or separate values with commas).',
+        '(case-insensitive names) and snake_case filters (repeat a key or separate values with commas). ' +
+        'Every request is bounded before it is read: at most 20,000 members and elements in a body, 1,000 members ' +
+        'in an object, 16 levels of nesting, 262,144 characters in a string (each member documents its own ' +
+        'lower maxLength/maxItems), 200 values in an array filter, and no NUL character anywhere: beyond, a 400 ' +
+        'problem names the member.',
     )
     .setVersion(version)
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
@@ -77,16 +81,20 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       ]
     >) {
       if (typeof operation !== 'object' || !('responses' in operation)) continue;
-      // The body parsers answer these for every operation that reads a body, before any controller.
-      if (operation.requestBody && operation.responses)
-        for (const status of [413, 415])
-          operation.responses[status] ??= {
-            description:
-              status === 413 ? 'Body over 1 MiB or upload over 10 MiB' : 'Unsupported content type',
-            content: {
-              'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemResponse' } },
-            },
-          };
+      const problem = (description: string) => ({
+        description,
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemResponse' } } },
+      });
+      // The platform answers these before any controller: the input bounds (a NUL character, an
+      // over-long value) for every operation, the body parsers for every operation with a body.
+      operation.responses ??= {};
+      operation.responses[400] ??= problem(
+        'A query or path value breaks the limits every operation has (see the API description)',
+      );
+      if (operation.requestBody) {
+        operation.responses[413] ??= problem('Body over 1 MiB or upload over 10 MiB');
+        operation.responses[415] ??= problem('Unsupported content type');
+      }
       // Protected controllers declare @ApiBearerAuth(); what carries none is open (@Public()).
       operation.security ??= [];
       operation.summary ??= `${method.toUpperCase()} ${path}`;
