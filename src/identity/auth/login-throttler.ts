@@ -27,6 +27,7 @@ export class LoginThrottlerGuard implements CanActivate {
   private readonly perIdentifierAndIp: RateLimiterMemory;
   private readonly perIp: RateLimiterMemory;
   private readonly perIdentifier: RateLimiterMemory;
+  private readonly currentPasswordChecks: RateLimiterMemory;
 
   constructor(env: Env) {
     const duration = env.LOGIN_RATE_WINDOW_SECONDS;
@@ -42,6 +43,23 @@ export class LoginThrottlerGuard implements CanActivate {
       duration,
       keyPrefix: 'identifier',
     });
+    this.currentPasswordChecks = new RateLimiterMemory({
+      points: env.LOGIN_RATE_LIMIT,
+      duration,
+      keyPrefix: 'current-password',
+    });
+  }
+
+  /**
+   * Checks of a user's current password (changing credentials), per user: a stolen access token
+   * must not become a way to guess the password at argon2 speed.
+   */
+  async limitCurrentPasswordCheck(userId: string): Promise<void> {
+    try {
+      await this.currentPasswordChecks.consume(userId);
+    } catch (e) {
+      throw tooMany(e);
+    }
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,11 +78,15 @@ export class LoginThrottlerGuard implements CanActivate {
       ]);
       return true;
     } catch (e) {
-      if (!(e instanceof RateLimiterRes)) throw e;
-      const retryAfter = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw new Problem(429, `Too many attempts; retry after ${retryAfter} seconds.`, undefined, {
-        'Retry-After': String(retryAfter),
-      });
+      throw tooMany(e);
     }
   }
+}
+
+function tooMany(e: unknown): unknown {
+  if (!(e instanceof RateLimiterRes)) return e;
+  const retryAfter = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+  return new Problem(429, `Too many attempts; retry after ${retryAfter} seconds.`, undefined, {
+    'Retry-After': String(retryAfter),
+  });
 }

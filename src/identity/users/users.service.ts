@@ -10,6 +10,7 @@ import { parseEtag } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeSessions } from '../auth/sessions';
+import { LoginThrottlerGuard } from '../auth/login-throttler';
 import { MembershipEntity } from '../workspaces/membership.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { CreateUserRequest, UpdateUserRequest, UserListQuery, UserResponse, UserWorkspace } from './user.dto';
@@ -73,7 +74,10 @@ const snapshot = (u: UserResponse) => ({
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly throttler: LoginThrottlerGuard,
+  ) {}
 
   async list(ctx: RequestContext, q: UserListQuery): Promise<Page<UserResponse>> {
     const qb = this.db.repo(ctx, WorkspaceUserView, 'User').qb('u');
@@ -177,6 +181,7 @@ export class UsersService {
             `Only the user themself can change their credentials (${what}); an Admin manages membership and role.`,
           );
         if (!body.currentPassword) throw badRequest({ currentPassword: [`is required to change ${what}`] });
+        await this.throttler.limitCurrentPasswordCheck(id);
         if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
           throw forbidden('The current password is incorrect.');
       }

@@ -264,6 +264,22 @@ describe('Login rate limits per identifier and address', () => {
     expect(fromOne).toBe(15);
   });
 
+  it('limits checks of the current password per user, so a stolen token cannot guess it', async () => {
+    const me = await (await t.workspace()).member('Member');
+    const record = (await me.get(`/core-api/users/${me.userId}`)).body;
+    const guess = (currentPassword: string) =>
+      me.put(`/core-api/users/${me.userId}`, {
+        username: record.username,
+        email: record.email,
+        password: 'taken-over-password',
+        currentPassword,
+      });
+    for (let i = 0; i < 3; i++) expect((await guess(`guess-${i}-guess`)).status).toBe(403);
+    const limited = await guess(password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('answers 429 with Retry-After over HTTP', async () => {
     const res = async () =>
       t.http.post('/core-api/auth/login').send({ username: 'http-target', password: 'guess-guess' });
