@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ExecutionContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
@@ -10,6 +11,8 @@ import { ClientLoginEntity } from '../../../src/identity/client-logins/client-lo
 import { MembershipEntity } from '../../../src/identity/workspaces/membership.entity';
 import { Caller, password, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
+/** Users are global: names unique to this run, so a shared server database takes reruns. */
+const run = randomUUID().slice(0, 8);
 const login = (t: TestApp, body: object) => t.http.post('/core-api/auth/login').send(body);
 
 describe('Login names never capture another account', () => {
@@ -52,32 +55,32 @@ describe('Login names never capture another account', () => {
     const users = t.app.get(UsersService);
     // older data: a username that is someone else's email, made first so a lookup meets it first
     await users.insertUser(ds.manager, {
-      username: 'victim@example.test',
-      email: 'attacker@example.test',
+      username: `victim-${run}@example.test`,
+      email: `attacker-${run}@example.test`,
       passwordHash: await hashPassword('attacker-password'),
     });
     const victim = await users.insertUser(ds.manager, {
-      username: 'victim',
-      email: 'victim@example.test',
+      username: `victim-${run}`,
+      email: `victim-${run}@example.test`,
       passwordHash: await hashPassword('victim-password'),
     });
     await ds.manager.insert(MembershipEntity, { workspaceId: ws.id, userId: victim.id, role: 'Member' });
 
-    const attack = await login(t, { username: 'Victim@Example.test', password: 'attacker-password' });
+    const attack = await login(t, { username: `Victim-${run}@Example.test`, password: 'attacker-password' });
     expect(attack.status).toBe(401);
-    const real = await login(t, { username: 'victim@example.test', password: 'victim-password' });
+    const real = await login(t, { username: `victim-${run}@example.test`, password: 'victim-password' });
     expect(real.status).toBe(200);
     expect(real.body.userId).toBe(victim.id);
 
     // and no new email may equal an existing username (409 naming email)
     await users.insertUser(ds.manager, {
-      username: 'legacy-name@example.test',
-      email: 'legacy-mail@example.test',
+      username: `legacy-name-${run}@example.test`,
+      email: `legacy-mail-${run}@example.test`,
       passwordHash: await hashPassword('legacy-password'),
     });
     const clash = await ws.owner.post('/core-api/users', {
-      username: 'fresh-user',
-      email: 'Legacy-Name@Example.TEST',
+      username: `fresh-user-${run}`,
+      email: `Legacy-Name-${run}@Example.TEST`,
       password: 'a-long-password',
     });
     expect(clash.status).toBe(409);
@@ -87,7 +90,7 @@ describe('Login names never capture another account', () => {
   it('does the same for client logins within their workspace', async () => {
     const ds = t.app.get(DataSource);
     await ds.manager.insert(ClientLoginEntity, {
-      id: '00000000-0000-4000-8000-000000000001',
+      id: randomUUID(),
       workspaceId: ws.id,
       username: 'buyer@example.test',
       email: 'squatter@example.test',
