@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -10,6 +11,9 @@ import {
   registerBodyParsers,
   registerContentNegotiation,
 } from './platform/http/content-negotiation';
+import { enableCors, registerMethodNotAllowed } from './platform/http/cors-and-methods';
+import { registerInputBounds } from './platform/http/input-bounds';
+import { ProblemFilter } from './platform/http/problem.filter';
 import {
   createLogger,
   PinoNestLogger,
@@ -32,6 +36,10 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
     // Access tokens (logout) and external references travel in paths.
     routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
     skipMiddie: true,
+    // The router answers a malformed path (400) or an over-long segment (414) before Nest's
+    // error handling exists for the request: answered as a problem like every other failure.
+    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
+      new ProblemFilter().answer(error, req, reply),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, pglite), adapter, {
     bodyParser: false,
@@ -42,6 +50,9 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   registerRequestLogging(fastify, logger);
   registerContentNegotiation(fastify);
   registerBodyParsers(fastify);
+  registerInputBounds(fastify);
+  registerMethodNotAllowed(fastify);
+  enableCors(app, env.CORS_ORIGINS);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
   fastify.decorateRequest('context', undefined);
   fastify.decorateRequest('user', undefined);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app.setup';
 import { InvalidEnvironmentError, loadEnv } from './config/env';
+import { DataDirLockedError } from './platform/database/data-dir-lock';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
 
 async function main(): Promise<void> {
@@ -14,7 +15,16 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+  let pglite;
+  try {
+    pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      process.stderr.write(`${e.message} Stop it first, or set DATABASE_URL to use a PostgreSQL server.\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
   const app = await createApp(env, pglite);
   await app.listen(env.PORT, '0.0.0.0');
   process.stdout.write(

@@ -41,4 +41,11 @@ describe('loadEnv', () => {
     expect(message).toContain(variable);
     expect(message).not.toContain('\n');
   });
+
+  it('says what the variable accepts and what it got', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(
+      'Invalid configuration: PORT must be an integer 1–65535, got "abc"',
+    );
+    expect(() => loadEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of fatal, .*, got "loud"/);
+  });
 });

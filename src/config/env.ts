@@ -8,6 +8,7 @@ import {
   IsUrl,
   Max,
   Min,
+  Matches,
   MinLength,
   validateSync,
 } from 'class-validator';
@@ -28,7 +29,7 @@ const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? unde
 export class Env {
   @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' =
     'development';
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535) PORT = 3000;
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
@@ -45,6 +46,10 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) LOGIN_RATE_WINDOW_SECONDS = 60;
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) PUBLIC_BASE_URL?: string;
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(\*|https?:\/\/[^,\s/]+(\s*,\s*https?:\/\/[^,\s/]+)*)$/)
+  CORS_ORIGINS?: string;
   @IsString() STORAGE_DIR = './data/files';
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) S3_ENDPOINT?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
@@ -54,6 +59,34 @@ export class Env {
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) KVK_API_URL?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() KVK_API_KEY?: string;
 }
+
+/** What each variable accepts, in the words of the error that names it. */
+export const acceptedForms: Record<keyof Env, string> = {
+  NODE_ENV: 'one of development, production, test',
+  PORT: 'an integer 1–65535',
+  DATABASE_URL: 'a postgres:// or postgresql:// URL',
+  DATA_DIR: 'a directory path',
+  MIGRATIONS_RUN: 'true or false',
+  JWT_SECRET: 'a string of at least 32 characters',
+  JWT_TTL_SECONDS: 'an integer 60–86400',
+  REFRESH_TTL_SECONDS: 'an integer of at least 3600',
+  BOOTSTRAP_ADMIN_EMAIL: 'an email address',
+  BOOTSTRAP_ADMIN_PASSWORD: 'a string of at least 8 characters',
+  BOOTSTRAP_WORKSPACE_NAME: 'a name',
+  LOGIN_RATE_LIMIT: 'an integer of at least 1',
+  LOGIN_RATE_WINDOW_SECONDS: 'an integer of at least 1',
+  LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+  PUBLIC_BASE_URL: 'an http(s) URL',
+  CORS_ORIGINS: '* or a comma-separated list of origins such as https://admin.example.com',
+  STORAGE_DIR: 'a directory path',
+  S3_ENDPOINT: 'an http(s) URL',
+  S3_BUCKET: 'a bucket name',
+  S3_REGION: 'a region name',
+  S3_ACCESS_KEY_ID: 'an access key id',
+  S3_SECRET_ACCESS_KEY: 'a secret access key',
+  KVK_API_URL: 'an http(s) URL',
+  KVK_API_KEY: 'an API key',
+};
 
 export class InvalidEnvironmentError extends Error {}
 
@@ -68,6 +101,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'BOOTSTRAP_ADMIN_EMAIL',
     'BOOTSTRAP_ADMIN_PASSWORD',
     'PUBLIC_BASE_URL',
+    'CORS_ORIGINS',
     'S3_ENDPOINT',
     'S3_BUCKET',
     'S3_REGION',
@@ -81,10 +115,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = plainToInstance(Env, picked, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });
   if (errors.length > 0) {
-    const first = errors[0];
-    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    const name = errors[0].property as keyof Env;
+    const given = picked[name];
     throw new InvalidEnvironmentError(
-      `Invalid configuration: ${first.property} ${reason.replace(first.property + ' ', '')}`,
+      `Invalid configuration: ${name} must be ${acceptedForms[name]}, got ${given === undefined ? 'nothing' : JSON.stringify(given)}`,
     );
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -65,9 +65,27 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item) as Array<
-      [string, { responses?: unknown; security?: unknown[]; summary?: string }]
+      [
+        string,
+        {
+          responses?: Record<string, unknown>;
+          security?: unknown[];
+          summary?: string;
+          requestBody?: unknown;
+        },
+      ]
     >) {
       if (typeof operation !== 'object' || !('responses' in operation)) continue;
+      // The body parsers answer these for every operation that reads a body, before any controller.
+      if (operation.requestBody && operation.responses)
+        for (const status of [413, 415])
+          operation.responses[status] ??= {
+            description:
+              status === 413 ? 'Body over 1 MiB or upload over 10 MiB' : 'Unsupported content type',
+            content: {
+              'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemResponse' } },
+            },
+          };
       // Protected controllers declare @ApiBearerAuth(); what carries none is open (@Public()).
       operation.security ??= [];
       operation.summary ??= `${method.toUpperCase()} ${path}`;

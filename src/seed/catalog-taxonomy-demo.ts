@@ -129,7 +129,7 @@ export async function seedCatalogTaxonomyDemo(
   }
 
   await app.get(ProductFiltersService).replace(ctx, {
-    filters: [
+    data: [
       { attributeId: attributeIds.get('Colour')!, categoryId: null, kind: 'List', displayOrder: 0 },
       { attributeId: attributeIds.get('Material')!, categoryId: null, kind: 'List', displayOrder: 1 },
       {

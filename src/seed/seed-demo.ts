@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createApp } from '../app.setup';
 import { loadEnv } from '../config/env';
+import { DataDirLockedError } from '../platform/database/data-dir-lock';
 import { seedCatalogContentsDemo } from './catalog-contents-demo';
 import { seedCatalogDemo } from './catalog-demo';
 import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
@@ -36,7 +37,18 @@ const seeders: Array<[string, DemoSeeder]> = [
  */
 async function main(): Promise<void> {
   const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+  let pglite;
+  try {
+    pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      process.stderr.write(
+        `${e.message} The embedded database serves one process at a time: stop the server, then run seed:demo again (or fill the workspace through the server's API).\n`,
+      );
+      process.exit(1);
+    }
+    throw e;
+  }
   const app = await createApp(env, pglite);
   const manager = app.get(DataSource).manager;
   const suffix = Date.now().toString(36);

@@ -118,6 +118,12 @@ export class TestApp {
     );
   }
 
+  /** Serves the app on a free loopback port, for clients in other processes; returns its base URL. */
+  async listen(): Promise<string> {
+    await this.app.listen(0, '127.0.0.1');
+    return (await this.app.getUrl()).replace('[::1]', '127.0.0.1');
+  }
+
   async close(): Promise<void> {
     await this.app.close();
     await this.pglite?.close();

@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsISO8601, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { ArrayFilter, ListBody, ListQuery, PageOf, UuidsFilter } from '../../platform/http/list-query';
 
 export class ActivityActor {
@@ -9,10 +18,25 @@ export class ActivityActor {
   @ApiProperty({ enum: ['User', 'Client', 'System'] }) type: string;
 }
 
+/** Any JSON value: the swagger plugin would otherwise document an `unknown` member as an object. */
+const anyJson = {
+  nullable: true,
+  oneOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object' },
+    { type: 'array', items: {} },
+  ],
+};
+
 export class ActivityDataResponse {
   @ApiPropertyOptional({ description: 'The changed property ({Entity}{Property}Updated)' }) property?: string;
-  @ApiPropertyOptional({ description: 'Value before the change (any JSON)' }) oldValue?: unknown;
-  @ApiPropertyOptional({ description: 'Value after the change; the whole resource on {Entity}Created' })
+  @ApiPropertyOptional({ ...anyJson, description: 'Value before the change (any JSON)' }) oldValue?: unknown;
+  @ApiPropertyOptional({
+    ...anyJson,
+    description: 'Value after the change; the whole resource on {Entity}Created',
+  })
   newValue?: unknown;
 }
 
@@ -69,20 +93,23 @@ export class TimestampRange {
 }
 
 export class ActivityFilterRequest extends ListBody(['Timestamp'] as const) {
-  @ApiPropertyOptional({ type: [String], format: 'uuid' })
+  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(1000)
   @IsUUID('all', { each: true })
   entityIds?: string[];
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ type: [String], maxItems: 1000 })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(1000)
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   types?: string[];
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ type: [String], maxItems: 100 })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(100)
   @IsString({ each: true })
   @MaxLength(100, { each: true })
   entityTypes?: string[];

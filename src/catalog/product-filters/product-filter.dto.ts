@@ -69,13 +69,15 @@ export class PutProductFiltersRequest {
   @ApiProperty({
     type: [ProductFilterItem],
     maxItems: 1000,
-    description: 'The whole collection: filters not listed are removed',
+    description:
+      'The whole collection, as GET answers it (so a GET sent back unchanged changes nothing): filters not listed ' +
+      'are removed. Read-only members of the answer (`attributeName`, `total`) are ignored.',
   })
   @IsArray()
   @ArrayMaxSize(1000)
   @ValidateNested({ each: true })
   @Type(() => ProductFilterItem)
-  filters: ProductFilterItem[];
+  data: ProductFilterItem[];
 }
 
 export class ProductFilterResponse {

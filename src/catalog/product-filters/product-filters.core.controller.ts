@@ -28,7 +28,8 @@ export class ProductFiltersCoreController {
     summary: 'Replace the whole filter configuration',
     description:
       'Filters not listed are removed. One filter per (attribute, category); `categoryId` null offers it on every category. ' +
-      'Unknown attributes or categories and duplicates are a 400 naming the item, e.g. `filters[2].attributeId`.',
+      'The body is the collection GET answers (`{ data: [...] }`), so PUT(GET()) changes nothing. ' +
+      'Unknown attributes or categories and duplicates are a 400 naming the item, e.g. `data[2].attributeId`.',
   })
   @ApiOkResponse({ type: ProductFilterCollection })
   @ApiProblems(400, 401, 403)

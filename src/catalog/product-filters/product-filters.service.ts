@@ -50,12 +50,12 @@ export class ProductFiltersService {
       ]);
       const repo = tx.repo(ProductFilterEntity, 'Product filter');
       const existing = await repo.find();
-      await this.validate(tx, body.filters, existing);
+      await this.validate(tx, body.data, existing);
 
       const byId = new Map(existing.map((f) => [f.id, f]));
       const byKey = new Map(existing.map((f) => [keyOf(f.attributeId, f.categoryId), f]));
       const now = new Date();
-      const next = body.filters.map((item) => {
+      const next = body.data.map((item) => {
         const kept = item.id ? byId.get(item.id) : byKey.get(keyOf(item.attributeId, item.categoryId));
         const entity = repo.create({
           ...(kept ? { id: kept.id } : {}),
@@ -88,7 +88,7 @@ export class ProductFiltersService {
     });
   }
 
-  /** Every bad item is named by its index (`filters[2].attributeId`); nothing is stored on a 400. */
+  /** Every bad item is named by its index (`data[2].attributeId`); nothing is stored on a 400. */
   private async validate(tx: Tx, items: ProductFilterItem[], existing: ProductFilterEntity[]): Promise<void> {
     const errors: FieldErrors = {};
     const add = (field: string, message: string) => (errors[field] ??= []).push(message);
@@ -106,7 +106,7 @@ export class ProductFiltersService {
     const seenKeys = new Map<string, number>();
     const seenIds = new Map<string, number>();
     items.forEach((item, i) => {
-      const at = `filters[${i}]`;
+      const at = `data[${i}]`;
       if (!attributes.has(item.attributeId))
         add(`${at}.attributeId`, `Product attribute ${item.attributeId} does not exist in this workspace.`);
       if (item.categoryId && !categories.has(item.categoryId))
@@ -114,14 +114,14 @@ export class ProductFiltersService {
       if (item.id) {
         if (!existingIds.has(item.id))
           add(`${at}.id`, `Product filter ${item.id} does not exist; omit the id to add a filter.`);
-        else if (seenIds.has(item.id)) add(`${at}.id`, `Same id as filters[${seenIds.get(item.id)}].`);
+        else if (seenIds.has(item.id)) add(`${at}.id`, `Same id as data[${seenIds.get(item.id)}].`);
         else seenIds.set(item.id, i);
       }
       const key = keyOf(item.attributeId, item.categoryId);
       if (seenKeys.has(key))
         add(
           `${at}.attributeId`,
-          `filters[${seenKeys.get(key)}] already offers this attribute on this category.`,
+          `data[${seenKeys.get(key)}] already offers this attribute on this category.`,
         );
       else seenKeys.set(key, i);
     });

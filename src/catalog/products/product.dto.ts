@@ -10,6 +10,7 @@ import {
   IsISO8601,
   IsNotEmpty,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -504,6 +505,8 @@ export class BulkUpdateProductsRequest {
   @IsUUID('all', { each: true })
   productIds: string[];
   @ApiProperty({ type: BulkProductChanges })
+  // ValidateNested alone lets a missing `set` through (it answered 500).
+  @IsObject()
   @ValidateNested()
   @Type(() => BulkProductChanges)
   set: BulkProductChanges;

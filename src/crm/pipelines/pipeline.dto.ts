@@ -15,6 +15,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
@@ -79,6 +80,18 @@ export class PipelineCustomFieldBody {
   type: CustomFieldType;
 }
 
+/** The stages of a pipeline created without any, as CRM users know them. */
+export const defaultPipelineStatuses: ReadonlyArray<
+  Required<Pick<PipelineStatusBody, 'title' | 'successRate' | 'kind'>>
+> = [
+  { title: 'Lead', successRate: 10, kind: 'Open' },
+  { title: 'Qualified', successRate: 25, kind: 'Open' },
+  { title: 'Proposal', successRate: 50, kind: 'Open' },
+  { title: 'Negotiation', successRate: 75, kind: 'Open' },
+  { title: 'Won', successRate: 100, kind: 'Won' },
+  { title: 'Lost', successRate: 0, kind: 'Lost' },
+];
+
 export class CreatePipelineRequest extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
@@ -86,17 +99,24 @@ export class CreatePipelineRequest extends ExternalReferenceBody {
   @IsString()
   @MaxLength(65535)
   description?: string | null;
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: [PipelineStatusBody],
+    minItems: 1,
+    maxItems: 100,
+    default: defaultPipelineStatuses,
     description:
-      'The stages, at least one. A deal created without statusId goes to the first Open stage (by displayOrder).',
+      'The stages, at least one. A deal created without statusId goes to the first Open stage (by displayOrder). ' +
+      'Omitted on create: Lead (10 %), Qualified (25 %), Proposal (50 %), Negotiation (75 %) as Open, then Won (100 %) ' +
+      'and Lost (0 %).',
   })
+  // Omitted is allowed (the default stages); null is not an array.
+  @ValidateIf((_, value) => value !== undefined)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
   @Type(() => PipelineStatusBody)
-  statuses: PipelineStatusBody[];
+  statuses?: PipelineStatusBody[];
   @ApiPropertyOptional({
     type: [String],
     description: 'Default tags of a new deal created in this pipeline without tags',
@@ -121,6 +141,17 @@ export class CreatePipelineRequest extends ExternalReferenceBody {
 }
 
 export class UpdatePipelineRequest extends CreatePipelineRequest {
+  @ApiProperty({
+    type: [PipelineStatusBody],
+    minItems: 1,
+    maxItems: 100,
+    description:
+      'The stages, at least one: list the existing ones (by id) to keep them. A deal created without statusId goes to ' +
+      'the first Open stage (by displayOrder).',
+  })
+  // Required on a replacement (checked by the service): dropping every stage by omission would strand the deals.
+  declare statuses: PipelineStatusBody[];
+
   @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
   @IsOptional()
   @IsUUID()

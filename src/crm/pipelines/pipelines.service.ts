@@ -11,7 +11,9 @@ import { DealEntity } from '../deals/deal.entity';
 import {
   CreatePipelineRequest,
   DealTally,
+  defaultPipelineStatuses,
   PipelineListQuery,
+  PipelineStatusBody,
   PipelineResponse,
   PipelineStatisticsQuery,
   PipelineStatisticsResponse,
@@ -101,7 +103,11 @@ export class PipelinesService {
       const saved = await tx.repo(PipelineEntity, 'Pipeline').insert({ ...fields(body) });
       const statuses = await tx
         .repo(PipelineStatusEntity)
-        .save(body.statuses.map((s, i) => statusRow(tx, saved.id, randomUUID(), s, i)));
+        .save(
+          (body.statuses ?? defaultPipelineStatuses).map((s, i) =>
+            statusRow(tx, saved.id, randomUUID(), s, i),
+          ),
+        );
       const answer = toPipelineResponse(saved, statuses);
       await tx.activities.created('Pipeline', saved.id, snapshot(answer));
       return respond(saved, () => answer);
@@ -109,6 +115,9 @@ export class PipelinesService {
   }
 
   async update(ctx: RequestContext, id: string, body: UpdatePipelineRequest): Promise<PipelineResponse> {
+    // Optional on create (the default stages), required on a replacement; one message, no size rules.
+    if (body.statuses === undefined)
+      throw badRequest({ statuses: ['statuses is required: list the stages of the pipeline'] });
     checkBody(body);
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(PipelineEntity, 'Pipeline');
@@ -238,7 +247,7 @@ function statusRow(
   tx: Tx,
   pipelineId: string,
   id: string,
-  s: CreatePipelineRequest['statuses'][number],
+  s: Pick<PipelineStatusBody, 'title' | 'displayOrder' | 'successRate' | 'kind'>,
   index: number,
 ): PipelineStatusEntity {
   return Object.assign(new PipelineStatusEntity(), {
@@ -256,11 +265,12 @@ function statusRow(
 function checkBody(body: CreatePipelineRequest): void {
   const errors: FieldErrors = {};
   const ids = new Set<string>();
-  body.statuses.forEach((s, i) => {
+  const statuses = body.statuses ?? defaultPipelineStatuses;
+  statuses.forEach((s: PipelineStatusBody, i) => {
     if (s.id && ids.has(s.id)) errors[`statuses[${i}].id`] = ['appears twice'];
     if (s.id) ids.add(s.id);
   });
-  if (!body.statuses.some((s) => (s.kind ?? 'Open') === 'Open'))
+  if (!statuses.some((s) => (s.kind ?? 'Open') === 'Open'))
     errors.statuses = ['needs at least one status of kind Open'];
   const keys = new Set<string>();
   (body.customFields ?? []).forEach((f, i) => {

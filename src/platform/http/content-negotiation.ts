@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { scanJsonText } from './input-bounds';
+import { badRequest } from './problem';
 
 /** JSON bodies may come as `application/json`, `text/json` or `application/*+json` (CONTRACT §4). */
 const jsonType = /^(application\/(json|[^;\s]+\+json)|text\/json)(\s*;|$)/i;
@@ -17,8 +19,10 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: bodyLimitBytes },
     (req, body: string, done) => {
       // An empty body labelled JSON is no body (generated clients send the header on every POST).
-      if (body === '') done(null, undefined);
-      else void parseJson(req, body, done);
+      if (body === '') return done(null, undefined);
+      const breach = scanJsonText(body);
+      if (breach) return done(badRequest({ [breach.path]: [breach.message] }), undefined);
+      void parseJson(req, body, done);
     },
   );
 }

@@ -33,6 +33,7 @@ export interface ListQueryBase<S extends string> {
 export function ListQuery<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListQueryBase<S>> {
   class ListQueryDto implements ListQueryBase<S> {
     @ApiPropertyOptional({
+      type: 'integer',
       minimum: 0,
       maximum: 1000,
       default: 100,
@@ -45,7 +46,7 @@ export function ListQuery<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<
     @Max(1000)
     Take = 100;
 
-    @ApiPropertyOptional({ minimum: 0, default: 0 })
+    @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, default: 0 })
     @IsOptional()
     @Type(() => Number)
     @IsInt()
@@ -86,14 +87,14 @@ export interface ListBodyBase<S extends string> {
 /** The body base of the POST list/filter operations: the same parameters, camelCase, JSON-typed. */
 export function ListBody<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListBodyBase<S>> {
   class ListBodyDto implements ListBodyBase<S> {
-    @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 100 })
+    @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000, default: 100 })
     @IsOptional()
     @IsInt()
     @Min(0)
     @Max(1000)
     take = 100;
 
-    @ApiPropertyOptional({ minimum: 0, default: 0 })
+    @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, default: 0 })
     @IsOptional()
     @IsInt()
     @Min(0)

@@ -3,12 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { FieldErrors, Problem, problemTitle } from './problem';
 import { constraintField } from './constraint-names';
+import { loggablePath } from './request-logger';
 
 interface Shaped {
   status: number;
   detail: string;
   errors?: FieldErrors;
   headers?: Record<string, string>;
+  /** The path itself is the fault: it is not repeated in the answer. */
+  hidePath?: boolean;
 }
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -75,6 +78,15 @@ function fromHttpServer(error: { code?: string; statusCode?: number }): Shaped |
       return status === 415
         ? { status, detail: 'The Content-Type of the request body is not supported; send application/json.' }
         : { status, detail: 'The request body does not match its headers.' };
+    case 'FST_ERR_BAD_URL':
+      return {
+        status: 400,
+        detail: 'The request path is not a valid URL.',
+        errors: { path: ['is not a valid URL'] },
+        hidePath: true,
+      };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, detail: 'A segment of the request path is too long.', hidePath: true };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, detail: 'The request body is empty; send a JSON document.' };
     default:
@@ -96,8 +108,11 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const req = http.getRequest<FastifyRequest>();
-    const res = http.getResponse<FastifyReply>();
+    this.answer(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  /** Sends the problem answer for `exception`; also used for the router's own errors. */
+  answer(exception: unknown, req: FastifyRequest, res: FastifyReply): void {
     const shaped = this.shape(exception);
     const requestId = String(req.id ?? '');
     const body: Record<string, unknown> = {
@@ -105,7 +120,7 @@ export class ProblemFilter implements ExceptionFilter {
       title: problemTitle(shaped.status),
       status: shaped.status,
       detail: shaped.detail,
-      instance: req.url?.split('?')[0]?.replace(/(\/auth\/logout\/)[^/]+/, '$1…'),
+      instance: shaped.hidePath ? undefined : loggablePath(req.url ?? ''),
     };
     if (shaped.errors) body.errors = shaped.errors;
     if (shaped.status >= 500) {

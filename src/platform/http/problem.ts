@@ -34,6 +34,13 @@ export class Problem extends HttpException {
 export const badRequest = (errors: FieldErrors, detail = 'One or more fields are invalid.') =>
   new Problem(HttpStatus.BAD_REQUEST, detail, errors);
 export const invalidField = (field: string, message: string) => badRequest({ [field]: [message] });
+export const methodNotAllowed = (method: string, allow: string) =>
+  new Problem(
+    HttpStatus.METHOD_NOT_ALLOWED,
+    `${method} is not an operation of this path; it offers ${allow}.`,
+    undefined,
+    { Allow: allow },
+  );
 export const unauthorized = (detail = 'A valid access token is required.') =>
   new Problem(HttpStatus.UNAUTHORIZED, detail);
 export const forbidden = (detail = 'You are not permitted to perform this operation.') =>

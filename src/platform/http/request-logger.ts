@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import pino, { Logger } from 'pino';
+import { redactingLoggerOptions } from './log-redaction';
 
 /** The path without query, with the token of a logout call hidden. */
 export const loggablePath = (url: string) =>
@@ -11,7 +12,12 @@ export const loggablePath = (url: string) =>
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    ...redactingLoggerOptions,
+  });
 }
 
 /** The correlation id: the request's `x-request-id` when well-formed, else a new UUID. */

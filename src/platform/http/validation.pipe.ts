@@ -67,13 +67,19 @@ export class ValidationPipe implements PipeTransform {
     const metatype = metadata.metatype;
     if (!metatype || primitives.has(metatype) || (metadata.type !== 'body' && metadata.type !== 'query'))
       return value;
+    if (metadata.type === 'body' && value === null) throw badRequest({ body: ['must be a JSON object'] });
     let input = value ?? {};
     if (metadata.type === 'query' && typeof input === 'object') {
       const keys = keysOf(metatype as new () => unknown);
       input = Object.fromEntries(Object.entries(input).map(([k, v]) => [keys.get(k.toLowerCase()) ?? k, v]));
     }
-    if (metadata.type === 'body' && (typeof input !== 'object' || input === null)) {
-      throw badRequest({ body: ['must be a JSON object'] });
+    if (metadata.type === 'body') {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        throw badRequest({ body: ['must be a JSON object'] });
+      }
+      // Unknown members are ignored: dropped here, before the transformation pays for them.
+      const keys = keysOf(metatype as new () => unknown);
+      input = Object.fromEntries(Object.entries(input).filter(([k]) => keys.get(k.toLowerCase()) === k));
     }
     const instance = plainToInstance(metatype as new () => object, input, { exposeDefaultValues: true });
     const errors = await validate(instance as object, {

@@ -90,4 +90,10 @@ describe('Activities', () => {
     expect((await t.http.get('/core-api/activities')).status).toBe(401);
     expect((await t.http.post('/core-api/activities/filter').send({})).status).toBe(401);
   });
+  it('answers 70,000 filter types with a 400 naming types, not a 500', async () => {
+    const fresh = await t.workspace();
+    const res = await fresh.owner.post('/core-api/activities/filter', { types: new Array(70_000).fill('X') });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.types).toEqual(['types must contain no more than 1000 elements']);
+  });
 });

@@ -30,7 +30,7 @@ describe('Product filters', () => {
   it('starts empty, is replaced as a whole, keeps ids and records activities', async () => {
     expect((await viewer.get(base)).body).toEqual({ data: [], total: 0 });
     const first = await ws.owner.put(base, {
-      filters: [
+      data: [
         { attributeId: width, categoryId: shirts, kind: 'Range', displayOrder: 2 },
         { attributeId: colour, kind: 'List', displayOrder: 1, title: 'Colour' },
         { attributeId: colour, categoryId: shirts, kind: 'List', displayOrder: 1 },
@@ -72,7 +72,7 @@ describe('Product filters', () => {
 
     // keep one by id, one by (attribute, category), drop one, add one
     const second = await ws.owner.put(base, {
-      filters: [
+      data: [
         {
           id: shirtWidth,
           attributeId: width,
@@ -108,17 +108,17 @@ describe('Product filters', () => {
     ]);
 
     // an empty collection removes every filter
-    expect((await ws.owner.put(base, { filters: [] })).body).toEqual({ data: [], total: 0 });
+    expect((await ws.owner.put(base, { data: [] })).body).toEqual({ data: [], total: 0 });
   });
 
   it('answers 400 naming the item for unknown references, duplicates and bad values, and changes nothing', async () => {
-    const kept = await ws.owner.put(base, { filters: [{ attributeId: colour, kind: 'List' }] });
+    const kept = await ws.owner.put(base, { data: [{ attributeId: colour, kind: 'List' }] });
     expect(kept.status).toBe(200);
     const foreignAttribute = (
       await other.owner.post('/core-api/catalog/products/attributes', { name: 'Theirs' })
     ).body.id;
     const bad = await ws.owner.put(base, {
-      filters: [
+      data: [
         { attributeId: colour, kind: 'List' },
         { attributeId: width, categoryId: '00000000-0000-4000-8000-000000000000', kind: 'Range' },
         { attributeId: foreignAttribute, kind: 'List' },
@@ -133,9 +133,9 @@ describe('Product filters', () => {
       ],
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['filters[4].displayOrder', 'filters[4].kind']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['data[4].displayOrder', 'data[4].kind']);
     const refs = await ws.owner.put(base, {
-      filters: [
+      data: [
         { attributeId: colour, kind: 'List' },
         { attributeId: width, categoryId: '00000000-0000-4000-8000-000000000000', kind: 'Range' },
         { attributeId: foreignAttribute, kind: 'List' },
@@ -150,12 +150,12 @@ describe('Product filters', () => {
     });
     expect(refs.status).toBe(400);
     expect(Object.keys(refs.body.errors).sort()).toEqual([
-      'filters[1].categoryId',
-      'filters[2].attributeId',
-      'filters[3].attributeId',
-      'filters[4].id',
+      'data[1].categoryId',
+      'data[2].attributeId',
+      'data[3].attributeId',
+      'data[4].id',
     ]);
-    expect((await ws.owner.put(base, {})).body.errors).toHaveProperty('filters');
+    expect((await ws.owner.put(base, {})).body.errors).toHaveProperty('data');
     expect((await ws.owner.get(base)).body).toEqual(kept.body);
   });
 
@@ -165,7 +165,7 @@ describe('Product filters', () => {
     const tempCategory = (await ws.owner.post('/core-api/catalog/productcategories', { name: 'Temporary' }))
       .body.id;
     await ws.owner.put(base, {
-      filters: [
+      data: [
         { attributeId: temp, kind: 'List' },
         { attributeId: colour, categoryId: tempCategory, kind: 'List' },
         { attributeId: width, kind: 'Range' },
@@ -179,11 +179,31 @@ describe('Product filters', () => {
   });
 
   it('keeps workspaces apart and lets Viewers only read', async () => {
-    await ws.owner.put(base, { filters: [{ attributeId: colour, kind: 'List' }] });
+    await ws.owner.put(base, { data: [{ attributeId: colour, kind: 'List' }] });
     expect((await other.owner.get(base)).body.total).toBe(0);
-    expect((await viewer.put(base, { filters: [] })).status).toBe(403);
+    expect((await viewer.put(base, { data: [] })).status).toBe(403);
     expect((await ws.owner.get(base)).body.total).toBe(1);
     const client = await ws.client();
     expect((await client.get(base)).status).toBe(403);
+  });
+  it('takes back what GET answers unchanged (PUT(GET()) changes nothing) and rejects the old and bare-array shapes', async () => {
+    await ws.owner.put(base, {
+      data: [
+        { attributeId: organic, kind: 'Boolean', displayOrder: 3 },
+        { attributeId: width, categoryId: shirts, kind: 'Range', title: 'Width (cm)' },
+      ],
+    });
+    const got = (await ws.owner.get(base)).body;
+    const activities = (await ws.owner.get('/core-api/activities?entity_types=ProductFilter')).body.total;
+    const again = await ws.owner.put(base, got);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(got);
+    expect((await ws.owner.get('/core-api/activities?entity_types=ProductFilter')).body.total).toBe(
+      activities,
+    );
+    const old = await ws.owner.put(base, { filters: got.data });
+    expect(old.status).toBe(400);
+    expect(old.body.errors).toHaveProperty('data');
+    expect((await ws.owner.get(base)).body).toEqual(got);
   });
 });

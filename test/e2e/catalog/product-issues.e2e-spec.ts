@@ -439,4 +439,17 @@ describe('Product issues', () => {
     expect((await viewer.get(`${path}/ignored`)).status).toBe(200);
     expect((await viewer.put(`${path}/ignored`, { ignored: [] })).status).toBe(403);
   });
+  it('takes back what GET issues/ignored answers unchanged, and answers other shapes with a 400', async () => {
+    const got = (await member.get(`${path}/ignored`)).body;
+    const again = await member.put(`${path}/ignored`, got);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(got);
+    const perProduct = await member.put(`${path}/ignored`, {
+      productId: '00000000-0000-4000-8000-000000000000',
+      ignoredValues: ['MissingImages'],
+    });
+    expect(perProduct.status).toBe(400);
+    expect(perProduct.body.errors).toHaveProperty('ignored');
+    expect((await member.get(`${path}/ignored`)).body).toEqual(got);
+  });
 });

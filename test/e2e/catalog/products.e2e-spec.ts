@@ -422,4 +422,12 @@ describe('Products (core)', () => {
       'ProductDeleted',
     ]);
   });
+  it('answers a bulk update without set with a 400 naming set (it was a 500)', async () => {
+    const fresh = await t.workspace();
+    const res = await fresh.owner.put('/core-api/catalog/products/bulk', {
+      productIds: ['5718afc0-df7b-4fee-9e9d-b2c15a577103'],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty('set');
+  });
 });

@@ -245,4 +245,55 @@ describe('Pipelines', () => {
     expect(page.body.total).toBe(3);
     expect(page.body.data.map((p: { title: string }) => p.title)).toEqual(['charlie', 'bravo']);
   });
+  it('creates a pipeline without statuses with the default stages, documented', async () => {
+    const res = await ws.owner.post('/core-api/pipelines', { title: 'Defaults' });
+    expect(res.status).toBe(200);
+    expect(
+      res.body.statuses.map(
+        (s: { title: string; kind: string; successRate: number; displayOrder: number }) => [
+          s.title,
+          s.kind,
+          s.successRate,
+          s.displayOrder,
+        ],
+      ),
+    ).toEqual([
+      ['Lead', 'Open', 10, 0],
+      ['Qualified', 'Open', 25, 1],
+      ['Proposal', 'Open', 50, 2],
+      ['Negotiation', 'Open', 75, 3],
+      ['Won', 'Won', 100, 4],
+      ['Lost', 'Lost', 0, 5],
+    ]);
+    // A deal without statusId lands on the first Open stage.
+    const deal = await ws.owner.post('/core-api/deals', { title: 'First', pipelineId: res.body.id });
+    expect(deal.status).toBe(200);
+    expect(deal.body.statusId).toBe(res.body.statuses[0].id);
+    const doc = (await t.http.get('/openapi.json')).body;
+    const statuses = doc.components.schemas.CreatePipelineRequest.properties.statuses;
+    expect(doc.components.schemas.CreatePipelineRequest.required).not.toContain('statuses');
+    expect(statuses.default.map((s: { title: string }) => s.title)).toEqual([
+      'Lead',
+      'Qualified',
+      'Proposal',
+      'Negotiation',
+      'Won',
+      'Lost',
+    ]);
+  });
+
+  it('names a null, empty or (on replace) missing statuses array; a missing one has no size messages', async () => {
+    const nulled = await ws.owner.post('/core-api/pipelines', { title: 'Nulled', statuses: null });
+    expect(nulled.status).toBe(400);
+    expect(nulled.body.errors.statuses).toContain('statuses must be an array');
+    const empty = await ws.owner.post('/core-api/pipelines', { title: 'Empty', statuses: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.statuses).toEqual(['statuses must contain at least 1 elements']);
+    const created = await ws.owner.post('/core-api/pipelines', { title: 'To replace' });
+    const replaced = await ws.owner.put(`/core-api/pipelines/${created.body.id}`, { title: 'Replaced' });
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.errors).toEqual({
+      statuses: ['statuses is required: list the stages of the pipeline'],
+    });
+  });
 });

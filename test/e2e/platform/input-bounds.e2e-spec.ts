@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
+
+const run = promisify(execFile);
+
+/** A JSON object text of `n` distinct members, built without an intermediate object. */
+const manyKeys = (n: number, extra = '') =>
+  `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}${extra}}`;
+
+const problemNaming = (
+  res: { status: number; headers: Record<string, string>; body: unknown },
+  member: string,
+) => {
+  expect(res.status).toBe(400);
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect((res.body as { errors: Record<string, string[]> }).errors).toHaveProperty([member]);
+};
+
+describe('Bounds on every body, query and path, before any transformation', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+
+  beforeAll(async () => {
+    t = await startApp();
+    ws = await t.workspace();
+  });
+  afterAll(() => t.close());
+
+  it('answers an 80,000-key body on an open operation fast, while the service stays responsive', async () => {
+    // The attacker runs in its own process, so that only the service's work is measured here.
+    const base = await t.listen();
+    const attacker = `
+      const body = '{' + Array.from({ length: 80000 }, (_, i) => '"k' + i + '":0').join(',') + '}';
+      const post = async () => {
+        const at = performance.now();
+        const res = await fetch('${base}/core-api/auth/refresh', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+        const json = await res.json();
+        return { status: res.status, type: res.headers.get('content-type'), errors: json.errors, ms: performance.now() - at };
+      };
+      const health = async () => {
+        await new Promise((r) => setTimeout(r, 5));
+        const at = performance.now();
+        const res = await fetch('${base}/health/ready');
+        return { status: res.status, ms: performance.now() - at };
+      };
+      (async () => {
+        await post(); // warm the connection and the route
+        const single = await post();
+        const [attacks, ready] = await Promise.all([Promise.all([post(), post(), post()]), health()]);
+        process.stdout.write(JSON.stringify({ size: body.length, single, attacks, ready }));
+      })();`;
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const { stdout } = await run(process.execPath, ['-e', attacker]);
+    loop.disable();
+    const result = JSON.parse(stdout) as {
+      size: number;
+      single: { status: number; ms: number };
+      attacks: { status: number; type: string; errors: Record<string, string[]>; ms: number }[];
+      ready: { status: number; ms: number };
+    };
+    expect(result.size).toBeGreaterThan(700000);
+    // Before the bounds, each such body blocked the event loop for seconds.
+    expect(result.single.status).toBe(400);
+    expect(result.single.ms).toBeLessThan(100);
+    for (const a of result.attacks) {
+      expect(a.status).toBe(400);
+      expect(a.type).toMatch(/^application\/problem\+json/);
+      expect(a.errors).toHaveProperty(['body']);
+      expect(a.ms).toBeLessThan(1000);
+    }
+    expect(result.ready.status).toBe(200);
+    // The service's own stall stays under 50 ms; the client's round trip also waits for the
+    // attacker's process on a shared two-core machine, hence its wider bound.
+    expect(loop.max / 1e6).toBeLessThan(50);
+    expect(result.ready.ms).toBeLessThan(100);
+  });
+
+  it('keeps the cost of a legal body of many unknown members small', async () => {
+    // 1,000 members is the most one object may have: unknown ones are dropped before transforming.
+    const started = performance.now();
+    const res = await t.http
+      .post('/core-api/auth/refresh')
+      .set('Content-Type', 'application/json')
+      .send(manyKeys(999, ',"refreshToken":"nope"'));
+    expect(res.status).toBe(401);
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+
+  it('refuses too many members, too deep nesting, too long arrays and strings, naming the member', async () => {
+    problemNaming(
+      await ws.owner.post('/core-api/accounts').set('Content-Type', 'application/json').send(manyKeys(1001)),
+      'body',
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 20; i++) deep = { a: deep };
+    problemNaming(await ws.owner.post('/core-api/accounts', { name: 'Deep', extra: deep }), 'body');
+    problemNaming(
+      await ws.owner.post('/core-api/activities/filter', {
+        types: Array.from({ length: 70000 }, () => 'A'),
+      }),
+      'body',
+    );
+    problemNaming(
+      await ws.owner.post('/core-api/accounts', { displayName: 'x'.repeat(300000) }),
+      'displayName',
+    );
+  });
+
+  it('refuses a NUL character in body, query and path as a 400 naming the member, also on login', async () => {
+    problemNaming(
+      await t.http.post('/core-api/auth/login').send({ username: 'a\u0000b', password: 'x' }),
+      'username',
+    );
+    problemNaming(
+      await ws.owner.post('/core-api/accounts', { name: 'Acme', tags: ['ok', 'n\u0000l'] }),
+      'tags[1]',
+    );
+    problemNaming(await ws.owner.get('/core-api/accounts?Query=a%00b'), 'Query');
+    problemNaming(await ws.owner.get('/core-api/accounts/tags?query=%00'), 'query');
+    const path = await t.http.get('/core-api/auth/logout/abc%00def');
+    expect(path.status).toBe(400);
+    // Nothing was stored.
+    expect((await ws.owner.get('/core-api/accounts')).body.total).toBe(0);
+  });
+
+  it('refuses a top-level array, null, number or string where an object is expected, before any handler', async () => {
+    for (const body of ['[{"username":"a","password":"b"}]', '[]', 'null', '1', '"text"']) {
+      problemNaming(
+        await t.http.post('/core-api/auth/login').set('Content-Type', 'application/json').send(body),
+        'body',
+      );
+      problemNaming(
+        await ws.owner.put('/core-api/workspaces').set('Content-Type', 'application/json').send(body),
+        'body',
+      );
+      problemNaming(
+        await ws.owner.post('/core-api/activities/filter').set('Content-Type', 'application/json').send(body),
+        'body',
+      );
+    }
+    const names = (await ws.owner.get('/core-api/workspaces')).body.data.map((w: { name: string }) => w.name);
+    expect(names).toEqual(['Test workspace']);
+  });
+
+  it('answers a malformed or over-long path as a problem that does not echo it', async () => {
+    const long = 'x'.repeat(5000);
+    const tooLong = await ws.owner.get(`/core-api/accounts/${long}`);
+    expect(tooLong.status).toBe(414);
+    expect(tooLong.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(tooLong.text).not.toContain(long);
+    const bad = await ws.owner.get('/core-api/accounts/%E0%A4%A');
+    expect(bad.status).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(bad.body.errors).toHaveProperty(['path']);
+    expect(bad.text).not.toContain('%E0%A4%A');
+  });
+});
