@@ -52,7 +52,7 @@ export class AuthController {
     summary: 'End the session of the access token: it and its refresh token are refused from then on',
   })
   @ApiOkResponse({ description: 'Logged out (empty body)' })
-  @ApiProblems(401)
+  @ApiProblems(400, 401)
   async logout(@Param('accessToken') accessToken: string): Promise<void> {
     await this.auth.logout(accessToken);
   }

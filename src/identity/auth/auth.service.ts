@@ -30,47 +30,51 @@ export class AuthService {
     private readonly env: Env,
   ) {}
 
-  /** Users by username or email in any of their workspaces; client logins in the given workspace. */
+  /**
+   * Users by username or email in any of their workspaces; client logins in the given workspace.
+   * An input with `@` matches emails only, any other input usernames only (usernames cannot contain
+   * `@`), so one input names at most one account of each kind. With a `workspaceId`, a member of
+   * that workspace is tried before its client logins.
+   * Every failure costs one password verification, like a success (against a decoy hash when no
+   * account matched), so the answer time does not tell which names exist.
+   */
   async login(body: LoginRequest): Promise<TokenResponse> {
     const name = body.username.trim().toLowerCase();
-    const user = await this.db.unscoped
+    const column = name.includes('@') ? 'email' : 'username';
+    const users = this.db.unscoped
       .createQueryBuilder(UserEntity, 'u')
       .addSelect('u.passwordHash')
-      .where('lower(u.username) = :name OR lower(u.email) = :name', { name })
-      .getOne();
+      .where(`lower(u.${column}) = :name`, { name });
+    if (body.workspaceId)
+      users.andWhere('EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.workspace_id = :ws)', {
+        ws: body.workspaceId,
+      });
+    const user = await users.getOne();
+    const client =
+      !user && body.workspaceId
+        ? await this.db.unscoped
+            .createQueryBuilder(ClientLoginEntity, 'c')
+            .addSelect('c.passwordHash')
+            .where(`c.workspace_id = :ws AND lower(c.${column}) = :name`, { ws: body.workspaceId, name })
+            .getOne()
+        : null;
+    const verified = await verifyPassword(user?.passwordHash ?? client?.passwordHash, body.password);
+    if (!verified) throw invalidCredentials();
     if (user) {
-      if (!(await verifyPassword(user.passwordHash, body.password))) throw invalidCredentials();
-      const memberships = await this.db.unscoped.find(MembershipEntity, {
-        where: { userId: user.id },
+      const membership = await this.db.unscoped.findOne(MembershipEntity, {
+        where: { userId: user.id, ...(body.workspaceId ? { workspaceId: body.workspaceId } : {}) },
         order: { createdAt: 'ASC' },
       });
-      const membership = body.workspaceId
-        ? memberships.find((m) => m.workspaceId === body.workspaceId)
-        : memberships[0];
       if (!membership) throw invalidCredentials();
       return this.issue(this.db.unscoped, { id: user.id, type: 'User' }, membership.workspaceId);
     }
-    if (body.workspaceId) {
-      const client = await this.db.unscoped
-        .createQueryBuilder(ClientLoginEntity, 'c')
-        .addSelect('c.passwordHash')
-        .where('c.workspace_id = :ws AND (lower(c.username) = :name OR lower(c.email) = :name)', {
-          ws: body.workspaceId,
-          name,
-        })
-        .getOne();
-      if (client?.active && (await verifyPassword(client.passwordHash, body.password))) {
-        await this.db.unscoped.update(
-          ClientLoginEntity,
-          { id: client.id },
-          { lastLoginAt: new Date(), version: () => 'version' },
-        );
-        return this.issue(this.db.unscoped, { id: client.id, type: 'Client' }, client.workspaceId);
-      }
-      throw invalidCredentials();
-    }
-    await verifyPassword(undefined, body.password);
-    throw invalidCredentials();
+    if (!client?.active) throw invalidCredentials();
+    await this.db.unscoped.update(
+      ClientLoginEntity,
+      { id: client.id },
+      { lastLoginAt: new Date(), version: () => 'version' },
+    );
+    return this.issue(this.db.unscoped, { id: client.id, type: 'Client' }, client.workspaceId);
   }
 
   /** Rotates: the presented token dies; presenting it again revokes every session of its family. */
@@ -97,12 +101,15 @@ export class AuthService {
       const subject: Subject = session.userId
         ? { id: session.userId, type: 'User' }
         : { id: session.clientLoginId!, type: 'Client' };
-      if (subject.type === 'User') {
-        const member = await manager.exists(MembershipEntity, {
-          where: { userId: subject.id, workspaceId: session.workspaceId },
-        });
-        if (!member) return { error: 'invalid' as const };
-      }
+      const allowed =
+        subject.type === 'User'
+          ? await manager.exists(MembershipEntity, {
+              where: { userId: subject.id, workspaceId: session.workspaceId },
+            })
+          : await manager.exists(ClientLoginEntity, {
+              where: { id: subject.id, workspaceId: session.workspaceId, active: true },
+            });
+      if (!allowed) return { error: 'invalid' as const };
       return { tokens: await this.issue(manager, subject, session.workspaceId, session.familyId) };
     });
     if ('tokens' in outcome && outcome.tokens) return outcome.tokens;
@@ -133,6 +140,8 @@ export class AuthService {
     } catch {
       throw unauthorized('The access token is not valid.');
     }
+    if (typeof claims.sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(claims.sid))
+      throw unauthorized('The access token is not valid.');
     await this.db.unscoped.update(
       AuthSessionEntity,
       { id: claims.sid, revokedAt: IsNull() },
@@ -158,7 +167,12 @@ export class AuthService {
       refreshTokenHash: sha256(secret),
       refreshExpiresAt: new Date(Date.now() + this.env.REFRESH_TTL_SECONDS * 1000),
     });
-    const claims: AccessTokenClaims = { sub: subject.id, sid: id, ws: workspaceId, typ: subject.type };
+    const claims: Omit<AccessTokenClaims, 'exp'> = {
+      sub: subject.id,
+      sid: id,
+      ws: workspaceId,
+      typ: subject.type,
+    };
     const accessToken = await this.jwt.signAsync(claims, {
       expiresIn: this.env.JWT_TTL_SECONDS,
       jwtid: id,

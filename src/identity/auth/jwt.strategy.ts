@@ -9,7 +9,7 @@ import type { AccessTokenClaims, Principal } from '../../platform/auth/principal
 import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import { AuthChangeListener } from './auth-change-listener';
 import { JWT_SECRET } from './auth.tokens';
-import { SessionCache } from './session-cache';
+import { CachedSession, SessionCache } from './session-cache';
 import { JwtVerifier, rememberVerifiedTokens } from './verified-tokens';
 
 // passport-jwt verifies through this replaceable static; repeated tokens skip the verification.
@@ -17,6 +17,9 @@ const strategyStatics = Strategy as unknown as { JwtVerifier: JwtVerifier };
 strategyStatics.JwtVerifier = rememberVerifiedTokens(strategyStatics.JwtVerifier);
 
 interface SessionRow {
+  workspace_id: string;
+  user_id: string | null;
+  client_login_id: string | null;
   revoked_at: Date | null;
   role: Role | null;
   client_active: boolean | null;
@@ -26,7 +29,7 @@ interface SessionRow {
 // takes effect at once. A primary-key lookup, answered from the SessionCache after the first
 // request of a session (the database's auth_changed notifications keep the cache exact).
 const sessionQuery = `
-  SELECT s.revoked_at, m.role, c.active AS client_active
+  SELECT s.workspace_id, s.user_id, s.client_login_id, s.revoked_at, m.role, c.active AS client_active
     FROM auth_sessions s
     LEFT JOIN memberships m ON m.workspace_id = s.workspace_id AND m.user_id = s.user_id
     LEFT JOIN client_logins c ON c.id = s.client_login_id
@@ -60,20 +63,51 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
     return this.authChanges.stop();
   }
 
-  async validate(claims: AccessTokenClaims): Promise<Principal | false> {
+  /**
+   * The signature only proves the token was issued with our key; what it stands for is the session
+   * row's. Every claim must match that row (subject, workspace, type), the type must be one we issue
+   * and the token must expire. A cache hit is held to the same comparison.
+   */
+  async validate(claims: unknown): Promise<Principal | false> {
+    if (!isWellFormed(claims)) return false;
     const cached = this.sessionCache.get(claims.sid);
-    if (cached) return principal(claims, cached.role);
+    if (cached) return matches(cached, claims) ? principal(claims, cached.role) : false;
     const startedAt = this.sessionCache.begin();
     const rows = (await this.dataSource.query(sessionQuery, [claims.sid])) as SessionRow[];
     const session = rows[0];
     if (!session || session.revoked_at) return false;
-    if (claims.typ === 'User' && !session.role) return false;
-    if (claims.typ === 'Client' && !session.client_active) return false;
-    const role = claims.typ === 'User' ? session.role : null;
-    this.sessionCache.store(claims.sid, { role }, startedAt);
-    return principal(claims, role);
+    if (session.user_id ? !session.role : !session.client_active) return false;
+    const checked: CachedSession = {
+      role: session.user_id ? session.role : null,
+      type: session.user_id ? 'User' : 'Client',
+      subject: (session.user_id ?? session.client_login_id)!,
+      workspaceId: session.workspace_id,
+    };
+    if (!matches(checked, claims)) return false;
+    this.sessionCache.store(claims.sid, checked, startedAt);
+    return principal(claims, checked.role);
   }
 }
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isWellFormed(claims: unknown): claims is AccessTokenClaims {
+  const c = claims as Partial<Record<keyof AccessTokenClaims, unknown>> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.sid === 'string' &&
+    uuid.test(c.sid) &&
+    typeof c.sub === 'string' &&
+    typeof c.ws === 'string' &&
+    (c.typ === 'User' || c.typ === 'Client') &&
+    typeof c.exp === 'number' &&
+    Number.isFinite(c.exp)
+  );
+}
+
+const matches = (session: CachedSession, claims: AccessTokenClaims) =>
+  session.type === claims.typ && session.subject === claims.sub && session.workspaceId === claims.ws;
 
 function principal(claims: AccessTokenClaims, role: Role | null): Principal {
   return {

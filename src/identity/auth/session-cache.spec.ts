@@ -4,7 +4,8 @@ import { CachedSession, SessionCache } from './session-cache';
 describe('SessionCache', () => {
   let now: number;
   let cache: SessionCache;
-  const member: CachedSession = { role: 'Member' };
+  const member: CachedSession = { role: 'Member', type: 'User', subject: 'u1', workspaceId: 'w1' };
+  const client: CachedSession = { role: null, type: 'Client', subject: 'c1', workspaceId: 'w1' };
 
   beforeEach(() => {
     now = 1_000_000;
@@ -23,8 +24,8 @@ describe('SessionCache', () => {
   });
 
   it('keeps a client session (role null) apart from a miss', () => {
-    load('c1', { role: null });
-    expect(cache.get('c1')).toEqual({ role: null });
+    load('c1', client);
+    expect(cache.get('c1')).toEqual(client);
   });
 
   it('drops an entry after the TTL', () => {

@@ -1,8 +1,15 @@
-import type { Role } from '../../platform/database/request-context';
+import type { Role, UserType } from '../../platform/database/request-context';
 
-/** What the guard's session check found for a session that passed it. */
+/**
+ * What the guard's session check found for a session that passed it: the live role and what the
+ * session row says the token stands for (a hit is served only when the token's claims match it).
+ */
 export interface CachedSession {
   role: Role | null;
+  type: UserType;
+  /** The user or client login id (the token's `sub`). */
+  subject: string;
+  workspaceId: string;
 }
 
 export interface SessionCacheOptions {

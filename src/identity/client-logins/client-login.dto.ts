@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
-import { usernamePattern } from '../users/user.dto';
+import { usernameMessage, usernamePattern } from '../users/user.dto';
 import { PasswordProperty } from '../auth/password.property';
 
 export class ClientLoginStatusBody {
@@ -34,7 +34,7 @@ class ClientLoginFields extends ExternalReferenceBody {
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
-  @Matches(usernamePattern, { message: 'username may contain letters, digits and . _ @ + - only' })
+  @Matches(usernamePattern, { message: usernameMessage })
   username: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
   @IsOptional()

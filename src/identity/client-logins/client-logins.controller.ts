@@ -81,6 +81,13 @@ export class ClientLoginsController {
 
   @Put(':id')
   @Roles('Admin')
+  @ApiOperation({
+    summary: 'Replace a client login (Admins; credentials included)',
+    description:
+      'A client login belongs to this workspace only, so its Admins manage its password, username ' +
+      'and email. A new `password` revokes all of its sessions; an inactive one can neither log in ' +
+      'nor refresh. A client login of another workspace is a 404 before any other check.',
+  })
   @ApiOkResponse({ type: ClientLoginResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(

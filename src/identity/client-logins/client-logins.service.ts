@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Db } from '../../platform/database/db';
+import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/database/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
-import { notFound } from '../../platform/http/problem';
+import { conflict, notFound } from '../../platform/http/problem';
+import { revokeSessions } from '../auth/sessions';
 import { respond, scopedFields } from '../../platform/http/resource';
 import { hashPassword } from '../auth/passwords';
 import {
@@ -29,6 +30,33 @@ const snapshot = (r: ClientLoginResponse) => ({
   status: { active: r.status.active },
   externalReference: r.externalReference,
 });
+
+/**
+ * Within a workspace, a client login's username may not equal another's email, nor its email
+ * another's username (usernames cannot contain `@`, but older ones may): 409 naming the field.
+ */
+async function assertNoNameClash(
+  tx: Tx,
+  body: { username: string; email: string },
+  id?: string,
+): Promise<void> {
+  const qb = tx
+    .repo(ClientLoginEntity)
+    .qb('c')
+    .select(['c.id AS id', 'lower(c.username) = lower(:email) AS "emailIsUsername"'])
+    .andWhere('(lower(c.username) = lower(:email) OR lower(c.email) = lower(:username))', {
+      email: body.email,
+      username: body.username,
+    });
+  if (id) qb.andWhere('c.id <> :id', { id });
+  const clash = await qb.getRawOne<{ emailIsUsername: boolean }>();
+  if (!clash) return;
+  throw clash.emailIsUsername
+    ? conflict('The email is another client login’s username.', { email: ['is already used as a username'] })
+    : conflict('The username is another client login’s email.', {
+        username: ['is already used as an email'],
+      });
+}
 
 /** Client logins ("identities"): the shoppers of a workspace. Usernames and emails unique per workspace. */
 @Injectable()
@@ -76,6 +104,7 @@ export class ClientLoginsService {
   async create(ctx: RequestContext, body: CreateClientLoginRequest): Promise<ClientLoginResponse> {
     const passwordHash = await hashPassword(body.password);
     return this.db.transaction(ctx, async (tx) => {
+      await assertNoNameClash(tx, body);
       const saved = await tx.repo(ClientLoginEntity, 'Client login').insert({
         username: body.username,
         email: body.email,
@@ -90,6 +119,11 @@ export class ClientLoginsService {
     });
   }
 
+  /**
+   * Admins manage the client logins of their workspace, credentials included (a client login
+   * belongs to this workspace only). The login must exist here before anything in the body is
+   * checked against other rows. A new password revokes all of the client login's sessions.
+   */
   async update(
     ctx: RequestContext,
     id: string,
@@ -99,6 +133,7 @@ export class ClientLoginsService {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ClientLoginEntity, 'Client login');
       const entity = await repo.getForWrite(id);
+      await assertNoNameClash(tx, body, id);
       const before = toClientLoginResponse(entity);
       Object.assign(entity, {
         username: body.username,
@@ -109,6 +144,7 @@ export class ClientLoginsService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       const saved = await repo.save(entity);
+      if (passwordHash) await revokeSessions(tx.manager, { clientLoginId: id });
       await tx.activities.updated(
         'ClientLogin',
         id,

@@ -17,14 +17,16 @@ import { ArrayFilter, ListQuery, PageOf, StringsFilter } from '../../platform/ht
 import { appNames } from '../apps/app-catalogue';
 import { PasswordProperty } from '../auth/password.property';
 
-export const usernamePattern = /^[A-Za-z0-9._@+-]+$/;
+/** No `@`: a username never looks like an email, so a login name with `@` can only be an email. */
+export const usernamePattern = /^[A-Za-z0-9._+-]+$/;
+export const usernameMessage = 'username may contain letters, digits and . _ + - only (no @)';
 
 class UserFields {
   @ApiProperty({ maxLength: 255, pattern: usernamePattern.source })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
-  @Matches(usernamePattern, { message: 'username may contain letters, digits and . _ @ + - only' })
+  @Matches(usernamePattern, { message: usernameMessage })
   username: string;
 
   @ApiProperty({ format: 'email', maxLength: 255 }) @IsEmail() @MaxLength(255) email: string;
@@ -87,6 +89,18 @@ export class UpdateUserRequest extends UserFields {
   @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsString() id?: string;
   @PasswordProperty({ optional: true })
   password?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 1024,
+    format: 'password',
+    description:
+      'The caller’s current password. Required when the body changes credentials (sets `password`, ' +
+      'or a different `username` or `email`); only the user themself can change them.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  currentPassword?: string;
 }
 
 export class UserWorkspace {

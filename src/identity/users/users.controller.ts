@@ -43,7 +43,17 @@ export class UsersController {
 
   @Put(':id')
   @Roles('Viewer')
-  @ApiOperation({ summary: 'Replace a user (Admins: anyone; others: themselves, without `role`)' })
+  @ApiOperation({
+    summary: 'Replace a user (Admins: members of this workspace; others: themselves)',
+    description:
+      'A user is one identity across workspaces. **Credentials** (`password`, and a changed `username` ' +
+      'or `email`) are changed only by the user themself, with `currentPassword` (400 naming ' +
+      '`currentPassword` without it, 403 when it is wrong); an Admin or Owner changing them for ' +
+      'someone else gets 403. Unchanged credentials in the full replacement are fine. Admins and ' +
+      'Owners change `role` and `apps`; only an Owner changes an Owner or grants the Owner role; ' +
+      'anyone may drop their own `apps`. A new password revokes every other session of the user ' +
+      '(their access and refresh tokens). A user of another workspace is a 404 before any other check.',
+  })
   @ApiOkResponse({ type: UserResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(
@@ -59,6 +69,7 @@ export class UsersController {
   @Roles('Admin')
   @ApiOperation({
     summary: 'Remove the user from this workspace (the user is deleted when no workspace is left)',
+    description: 'Admins and Owners; only an Owner removes an Owner, and a workspace keeps one Owner.',
   })
   @ApiOkResponse({ description: 'Deleted (empty body)' })
   @ApiProblems(400, 401, 403, 404, 409)

@@ -8,7 +8,9 @@ import { paginate } from '../../platform/http/paginate';
 import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
 import { parseEtag } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeSessions } from '../auth/sessions';
+import { LoginThrottlerGuard } from '../auth/login-throttler';
 import { MembershipEntity } from '../workspaces/membership.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { CreateUserRequest, UpdateUserRequest, UserListQuery, UserResponse, UserWorkspace } from './user.dto';
@@ -72,7 +74,10 @@ const snapshot = (u: UserResponse) => ({
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly throttler: LoginThrottlerGuard,
+  ) {}
 
   async list(ctx: RequestContext, q: UserListQuery): Promise<Page<UserResponse>> {
     const qb = this.db.repo(ctx, WorkspaceUserView, 'User').qb('u');
@@ -83,7 +88,7 @@ export class UsersService {
       sort: { DisplayName: 'lower(u.display_name)' },
       search: ['u.display_name', 'u.username', 'u.email'],
     });
-    return { data: await this.withWorkspaces(this.db.unscoped, page.data), total: page.total };
+    return { data: await this.withWorkspaces(this.db.unscoped, ctx, page.data), total: page.total };
   }
 
   async get(
@@ -93,7 +98,7 @@ export class UsersService {
   ): Promise<UserResponse> {
     const row = await manager.findOne(WorkspaceUserView, { where: { id, workspaceId: ctx.workspaceId } });
     if (!row) throw notFound('User', id);
-    const [user] = await this.withWorkspaces(manager, [row]);
+    const [user] = await this.withWorkspaces(manager, ctx, [row]);
     return withEtag(user, row.version);
   }
 
@@ -111,6 +116,7 @@ export class UsersService {
     if (role === 'Owner' && ctx.role !== 'Owner') throw forbidden('Only an Owner can make someone an Owner.');
     const passwordHash = await hashPassword(body.password);
     return this.db.transaction(ctx, async (tx) => {
+      await this.assertNoNameClash(tx.manager, body);
       const user = await this.insertUser(tx.manager, { ...body, passwordHash });
       await tx.manager.insert(MembershipEntity, { workspaceId: ctx.workspaceId, userId: user.id, role });
       const created = await this.get(ctx, user.id, tx.manager);
@@ -140,20 +146,51 @@ export class UsersService {
     return user;
   }
 
+  /**
+   * Replaces a member's record. The member must be in the caller's workspace (404 before anything
+   * else is looked at). Then: others are changed only by an Admin or Owner, an Owner only by an
+   * Owner; credentials (password, username, email) only by the user themself, with their current
+   * password, because a user is one identity across workspaces; `apps` are given only by an Admin
+   * or Owner (anyone may drop their own). A new password revokes the user's other sessions.
+   */
   async update(ctx: RequestContext, id: string, body: UpdateUserRequest): Promise<UserResponse> {
-    const self = ctx.actor.id === id;
-    if (!ctx.isAdmin() && !self) throw forbidden('Only an Admin or Owner can change other users.');
-    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    const self = ctx.actor.type === 'User' && ctx.actor.id === id;
     return this.db.transaction(ctx, async (tx) => {
       const membership = await this.lockMembership(tx, id);
-      const before = await this.get(ctx, id, tx.manager);
-      if (before.userType !== 'User') throw notFound('User', id);
-      if (body.role && body.role !== membership.role) await this.changeRole(tx, membership, body.role);
-      const user = await tx.manager.findOneOrFail(UserEntity, {
-        where: { id },
-        lock: { mode: 'pessimistic_write' },
-      });
+      if (!self && !ctx.isAdmin()) throw forbidden('Only an Admin or Owner can change other users.');
+      if (!self && membership.role === 'Owner' && ctx.role !== 'Owner')
+        throw forbidden('Only an Owner can change an Owner.');
+      const user = await tx.manager
+        .createQueryBuilder(UserEntity, 'u')
+        .addSelect('u.passwordHash')
+        .setLock('pessimistic_write')
+        .where('u.id = :id', { id })
+        .getOneOrFail();
       if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(user.version)) throw preconditionFailed();
+      const before = await this.get(ctx, id, tx.manager);
+
+      const changesPassword = body.password !== undefined;
+      const changesUsername = body.username !== user.username;
+      const changesEmail = body.email !== user.email;
+      if (changesPassword || changesUsername || changesEmail) {
+        const what = [changesPassword && 'password', changesUsername && 'username', changesEmail && 'email']
+          .filter(Boolean)
+          .join(', ');
+        if (!self)
+          throw forbidden(
+            `Only the user themself can change their credentials (${what}); an Admin manages membership and role.`,
+          );
+        if (!body.currentPassword) throw badRequest({ currentPassword: [`is required to change ${what}`] });
+        await this.throttler.limitCurrentPasswordCheck(id);
+        if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+          throw forbidden('The current password is incorrect.');
+      }
+      const apps = body.apps ?? [];
+      if (!ctx.isAdmin() && apps.some((app) => !user.apps.includes(app)))
+        throw forbidden('Only an Admin or Owner can give apps.');
+      if (body.role && body.role !== membership.role) await this.changeRole(tx, membership, body.role);
+      await this.assertNoNameClash(tx.manager, body, id);
+
       Object.assign(user, {
         username: body.username,
         email: body.email,
@@ -161,15 +198,40 @@ export class UsersService {
         lastname: body.lastname ?? null,
         displayName: displayNameOf(body),
         picture: body.picture ?? null,
-        apps: body.apps ?? [],
+        apps,
         externalReference: body.externalReference ?? null,
-        ...(passwordHash ? { passwordHash } : {}),
+        ...(changesPassword ? { passwordHash: await hashPassword(body.password!) } : {}),
       });
       await tx.manager.save(UserEntity, user);
+      if (changesPassword) await revokeSessions(tx.manager, { userId: id }, ctx.sessionId);
       const after = await this.get(ctx, id, tx.manager);
       await tx.activities.updated('User', id, snapshot(before), snapshot(after));
       return after;
     });
+  }
+
+  /**
+   * A username may not equal any user's email, nor an email any user's username (usernames cannot
+   * contain `@`, but older ones may): 409 naming the field, like a taken name.
+   */
+  private async assertNoNameClash(
+    manager: EntityManager,
+    body: { username: string; email: string },
+    id?: string,
+  ): Promise<void> {
+    const qb = manager
+      .createQueryBuilder(UserEntity, 'u')
+      .select(['u.id AS id', 'lower(u.username) = lower(:email) AS "emailIsUsername"'])
+      .where('(lower(u.username) = lower(:email) OR lower(u.email) = lower(:username))', {
+        email: body.email,
+        username: body.username,
+      });
+    if (id) qb.andWhere('u.id <> :id', { id });
+    const clash = await qb.getRawOne<{ emailIsUsername: boolean }>();
+    if (!clash) return;
+    throw clash.emailIsUsername
+      ? conflict('The email is another user’s username.', { email: ['is already used as a username'] })
+      : conflict('The username is another user’s email.', { username: ['is already used as an email'] });
   }
 
   /** Removes the user from this workspace; a user left with no workspace is deleted. */
@@ -240,8 +302,16 @@ export class UsersService {
       throw badRequest({ [field]: [`User ${missing.join(', ')} is not a member of this workspace.`] });
   }
 
-  /** Adds `workspaces` and `apps` to a page of users in two queries, not one per user. */
-  private async withWorkspaces(manager: EntityManager, rows: WorkspaceUserView[]): Promise<UserResponse[]> {
+  /**
+   * Adds `workspaces` and `apps` to a page of users in two queries, not one per user. A user is one
+   * identity across workspaces, but only the caller's own record lists all of the caller's
+   * memberships; anyone else's shows only the membership in the current workspace.
+   */
+  private async withWorkspaces(
+    manager: EntityManager,
+    ctx: RequestContext,
+    rows: WorkspaceUserView[],
+  ): Promise<UserResponse[]> {
     const userIds = rows.filter((r) => r.userType === 'User').map((r) => r.id);
     const clientWorkspaceIds = [
       ...new Set(rows.filter((r) => r.userType === 'Client').map((r) => r.workspaceId)),
@@ -258,6 +328,10 @@ export class UsersService {
               'm.role AS role',
             ])
             .where('m.user_id IN (:...ids)', { ids: userIds })
+            .andWhere('(m.workspace_id = :ws OR m.user_id = :me)', {
+              ws: ctx.workspaceId,
+              me: ctx.actor.type === 'User' ? ctx.actor.id : null,
+            })
             .orderBy('m.created_at')
             .getRawMany<UserWorkspace & { userId: string }>()
         : [],

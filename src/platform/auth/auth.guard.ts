@@ -25,6 +25,8 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     await super.canActivate(context);
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = req.user as Principal;
+    // The strategy admits only these; any other actor type would skip the role checks below.
+    if (principal.actor.type !== 'User' && principal.actor.type !== 'Client') throw unauthorized();
     const isCommerce = req.url.startsWith('/commerce-api');
     if (principal.actor.type === 'Client' && !isCommerce)
       throw forbidden('Client logins may only call /commerce-api.');

@@ -13,4 +13,6 @@ export interface AccessTokenClaims {
   sid: string;
   ws: string;
   typ: 'User' | 'Client';
+  /** Seconds since the epoch; a token without it is refused. */
+  exp: number;
 }
