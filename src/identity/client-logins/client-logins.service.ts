@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Db, Tx } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
-import { conflict, notFound } from '../../platform/http/problem';
+import { notFound } from '../../platform/http/problem';
 import { revokeSessions } from '../auth/sessions';
 import { respond, scopedFields } from '../../platform/http/resource';
+import { assertNoNameClash } from '../auth/name-clash';
 import { hashPassword } from '../auth/passwords';
 import {
   ClientLoginListQuery,
@@ -31,37 +32,15 @@ const snapshot = (r: ClientLoginResponse) => ({
   externalReference: r.externalReference,
 });
 
-/**
- * Within a workspace, a client login's username may not equal another's email, nor its email
- * another's username (usernames cannot contain `@`, but older ones may): 409 naming the field.
- */
-async function assertNoNameClash(
-  tx: Tx,
-  body: { username: string; email: string },
-  id?: string,
-): Promise<void> {
-  const qb = tx
-    .repo(ClientLoginEntity)
-    .qb('c')
-    .select(['c.id AS id', 'lower(c.username) = lower(:email) AS "emailIsUsername"'])
-    .andWhere('(lower(c.username) = lower(:email) OR lower(c.email) = lower(:username))', {
-      email: body.email,
-      username: body.username,
-    });
-  if (id) qb.andWhere('c.id <> :id', { id });
-  const clash = await qb.getRawOne<{ emailIsUsername: boolean }>();
-  if (!clash) return;
-  throw clash.emailIsUsername
-    ? conflict('The email is another client login’s username.', { email: ['is already used as a username'] })
-    : conflict('The username is another client login’s email.', {
-        username: ['is already used as an email'],
-      });
-}
-
 /** Client logins ("identities"): the shoppers of a workspace. Usernames and emails unique per workspace. */
 @Injectable()
 export class ClientLoginsService {
   constructor(private readonly db: Db) {}
+
+  /** For other contexts: `id` names a client login of the workspace, else a 400 naming `field`. */
+  async assertReferences(tx: Tx, field: string, id: string | null | undefined): Promise<void> {
+    await tx.repo(ClientLoginEntity, 'Client login').assertReferences(field, id);
+  }
 
   async list(ctx: RequestContext, q: ClientLoginListQuery): Promise<Page<ClientLoginResponse>> {
     const qb = this.db.repo(ctx, ClientLoginEntity, 'Client login').qb('c');
@@ -104,7 +83,7 @@ export class ClientLoginsService {
   async create(ctx: RequestContext, body: CreateClientLoginRequest): Promise<ClientLoginResponse> {
     const passwordHash = await hashPassword(body.password);
     return this.db.transaction(ctx, async (tx) => {
-      await assertNoNameClash(tx, body);
+      await assertNoNameClash(tx.repo(ClientLoginEntity).qb('c'), 'c', 'client login', body);
       const saved = await tx.repo(ClientLoginEntity, 'Client login').insert({
         username: body.username,
         email: body.email,
@@ -133,7 +112,7 @@ export class ClientLoginsService {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ClientLoginEntity, 'Client login');
       const entity = await repo.getForWrite(id);
-      await assertNoNameClash(tx, body, id);
+      await assertNoNameClash(tx.repo(ClientLoginEntity).qb('c'), 'c', 'client login', body, id);
       const before = toClientLoginResponse(entity);
       Object.assign(entity, {
         username: body.username,

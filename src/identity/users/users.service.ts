@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { Db, Tx } from '../../platform/database/db';
-import type { RequestContext, Role } from '../../platform/database/request-context';
+import type { RequestContext, Role } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
 import { parseEtag } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
+import { assertNoNameClash } from '../auth/name-clash';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeSessions } from '../auth/sessions';
 import { LoginThrottlerGuard } from '../auth/login-throttler';
@@ -116,7 +117,7 @@ export class UsersService {
     if (role === 'Owner' && ctx.role !== 'Owner') throw forbidden('Only an Owner can make someone an Owner.');
     const passwordHash = await hashPassword(body.password);
     return this.db.transaction(ctx, async (tx) => {
-      await this.assertNoNameClash(tx.manager, body);
+      await assertNoNameClash(tx.manager.createQueryBuilder(UserEntity, 'u'), 'u', 'user', body);
       const user = await this.insertUser(tx.manager, { ...body, passwordHash });
       await tx.manager.insert(MembershipEntity, { workspaceId: ctx.workspaceId, userId: user.id, role });
       const created = await this.get(ctx, user.id, tx.manager);
@@ -189,7 +190,7 @@ export class UsersService {
       if (!ctx.isAdmin() && apps.some((app) => !user.apps.includes(app)))
         throw forbidden('Only an Admin or Owner can give apps.');
       if (body.role && body.role !== membership.role) await this.changeRole(tx, membership, body.role);
-      await this.assertNoNameClash(tx.manager, body, id);
+      await assertNoNameClash(tx.manager.createQueryBuilder(UserEntity, 'u'), 'u', 'user', body, id);
 
       Object.assign(user, {
         username: body.username,
@@ -208,30 +209,6 @@ export class UsersService {
       await tx.activities.updated('User', id, snapshot(before), snapshot(after));
       return after;
     });
-  }
-
-  /**
-   * A username may not equal any user's email, nor an email any user's username (usernames cannot
-   * contain `@`, but older ones may): 409 naming the field, like a taken name.
-   */
-  private async assertNoNameClash(
-    manager: EntityManager,
-    body: { username: string; email: string },
-    id?: string,
-  ): Promise<void> {
-    const qb = manager
-      .createQueryBuilder(UserEntity, 'u')
-      .select(['u.id AS id', 'lower(u.username) = lower(:email) AS "emailIsUsername"'])
-      .where('(lower(u.username) = lower(:email) OR lower(u.email) = lower(:username))', {
-        email: body.email,
-        username: body.username,
-      });
-    if (id) qb.andWhere('u.id <> :id', { id });
-    const clash = await qb.getRawOne<{ emailIsUsername: boolean }>();
-    if (!clash) return;
-    throw clash.emailIsUsername
-      ? conflict('The email is another user’s username.', { email: ['is already used as a username'] })
-      : conflict('The username is another user’s email.', { username: ['is already used as an email'] });
   }
 
   /** Removes the user from this workspace; a user left with no workspace is deleted. */
@@ -285,6 +262,16 @@ export class UsersService {
    * For other contexts (CRM owners, sales order processors): a 400 naming `field` unless every id
    * is a user who is a member of the caller's workspace. Runs on `manager` (pass `tx.manager`).
    */
+  /**
+   * For other contexts: the display names (else usernames) of the workspace's people, members and
+   * client logins, by id. `reader` is a transaction or the request's scoped reads.
+   */
+  async displayNames(reader: Pick<Tx, 'repo'>, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const people = await reader.repo(WorkspaceUserView, 'User').find({ where: { id: In(ids) } });
+    return new Map(people.map((p) => [p.id, p.displayName ?? p.username]));
+  }
+
   async assertMembers(
     manager: EntityManager,
     ctx: RequestContext,
