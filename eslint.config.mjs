@@ -2,6 +2,64 @@ import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/** The bounded contexts (and app-level folders) under src/: platform serves them and imports none. */
+const contexts = [
+  'identity',
+  'catalog',
+  'crm',
+  'i18n',
+  'activity',
+  'masterdata',
+  'info',
+  'health',
+  'openapi',
+  'seed',
+];
+
+/**
+ * Context boundaries: platform imports no context; a context reaches another only through what
+ * that context's services export, never its entities or views (its tables). Entities name another
+ * context's table with `ForeignKeyTo` instead of importing its class.
+ */
+const boundaries = [
+  {
+    files: ['src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./\\.\\./(${contexts.join('|')})/`,
+              message: 'src/platform is the kernel every context uses: it imports no context.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The demo seeders compose every context on purpose, as a script outside the running service.
+  ...contexts
+    .filter((own) => own !== 'seed')
+    .map((own) => ({
+      files: [`src/${own}/**/*.ts`],
+      ignores: ['src/**/*.spec.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(?!${own}/)(${contexts.join('|')})/.*\\.(entity|view)$`,
+                message: "Another context's tables are its own: call its exported service instead.",
+              },
+            ],
+          },
+        ],
+      },
+    })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
   eslint.configs.recommended,
@@ -17,4 +75,5 @@ export default tseslint.config(
     },
   },
   { files: ['migrations/**/*.ts'], rules: { quotes: 'off' } },
+  ...boundaries,
 );

@@ -6,7 +6,7 @@ import { dataSourceOptions } from '../src/config/database-options';
 import { ClientLoginEntity } from '../src/identity/client-logins/client-login.entity';
 import { WorkspaceEntity } from '../src/identity/workspaces/workspace.entity';
 import { Db } from '../src/platform/database/db';
-import { RequestContext } from '../src/platform/database/request-context';
+import { RequestContext } from '../src/platform/tenancy/request-context';
 import { paginate } from '../src/platform/http/paginate';
 import { say } from './lib/config';
 

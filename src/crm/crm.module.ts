@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Env } from '../config/env';
+import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { registerEntityType } from '../platform/database/entity-types';
 import { AccountEntity } from './accounts/account.entity';
@@ -19,7 +20,7 @@ registerEntityType({ type: 'Contact', target: ContactEntity, tags: { table: 'con
 
 /** Customer relations: accounts, contacts, the company register (and deals, pipelines, comments). */
 @Module({
-  imports: [IdentityModule, DealsModule],
+  imports: [IdentityModule, CatalogModule, DealsModule],
   // sub-path controllers before the `{id}` routes of their parent path
   controllers: [CompanyRegisterController, AccountsCoreController, ContactsCoreController],
   providers: [

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { I18nModule } from '../i18n/i18n.module';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { Env } from '../config/env';
@@ -21,6 +22,7 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
 
 @Module({
   imports: [
+    I18nModule,
     PassportModule,
     JwtModule.registerAsync({
       extraProviders: [jwtSecret],

@@ -4,7 +4,7 @@ import { ProductContentsService } from '../catalog/product-contents/product-cont
 import { ProductDisplayContentEntity } from '../catalog/product-contents/product-display-content.entity';
 import { ProductEntity } from '../catalog/products/product.entity';
 import { Db } from '../platform/database/db';
-import type { RequestContext } from '../platform/database/request-context';
+import type { RequestContext } from '../platform/tenancy/request-context';
 
 /**
  * Demo display contents (English, Markdown) for the workspace's products, through the contents

@@ -11,7 +11,7 @@ import { ManufacturerListQuery } from '../catalog/manufacturers/manufacturer.dto
 import { ManufacturersService } from '../catalog/manufacturers/manufacturers.service';
 import type { CreateProductRequest } from '../catalog/products/product.dto';
 import { ProductsService } from '../catalog/products/products.service';
-import type { RequestContext } from '../platform/database/request-context';
+import type { RequestContext } from '../platform/tenancy/request-context';
 
 const all = <T extends object>(Query: new () => T): T => Object.assign(new Query(), { Take: 1000 });
 

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { RequestContext } from '../platform/database/request-context';
+import type { RequestContext } from '../platform/tenancy/request-context';
 import { AttributesService } from '../catalog/attributes/attributes.service';
 import { BrandsService } from '../catalog/brands/brands.service';
 import { CatalogsService } from '../catalog/catalogs/catalogs.service';

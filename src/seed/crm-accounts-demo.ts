@@ -3,7 +3,7 @@ import { AccountsService } from '../crm/accounts/accounts.service';
 import type { AccountType } from '../crm/accounts/account.entity';
 import { ContactsService } from '../crm/contacts/contacts.service';
 import type { Gender } from '../crm/contacts/contact.entity';
-import type { RequestContext } from '../platform/database/request-context';
+import type { RequestContext } from '../platform/tenancy/request-context';
 
 const prefixes = ['Noord', 'Zuid', 'West', 'Oost', 'Delta', 'Polder', 'Haven', 'Molen', 'Tulip', 'Dijk'];
 const suffixes = ['Trading', 'Logistics', 'Tools'];

@@ -3,7 +3,7 @@ import { AccountsService } from '../crm/accounts/accounts.service';
 import { CommentsService } from '../crm/comments/comments.service';
 import { DealsService } from '../crm/deals/deals.service';
 import { PipelinesService } from '../crm/pipelines/pipelines.service';
-import type { RequestContext } from '../platform/database/request-context';
+import type { RequestContext } from '../platform/tenancy/request-context';
 
 const subjects = [
   'Annual supply contract',

@@ -12,7 +12,7 @@ import { seedCrmDealsDemo } from './crm-deals-demo';
 import { hashPassword } from '../identity/auth/passwords';
 import { UsersService } from '../identity/users/users.service';
 import { WorkspacesService } from '../identity/workspaces/workspaces.service';
-import { RequestContext } from '../platform/database/request-context';
+import { RequestContext } from '../platform/tenancy/request-context';
 import { startEmbeddedPostgres } from '../platform/database/embedded-postgres';
 
 /** A context's part of the demo: fills the workspace through its services (never raw SQL). */

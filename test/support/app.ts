@@ -11,7 +11,7 @@ import { UsersService } from '../../src/identity/users/users.service';
 import { MembershipEntity } from '../../src/identity/workspaces/membership.entity';
 import { WorkspacesService } from '../../src/identity/workspaces/workspaces.service';
 import { ClientLoginEntity } from '../../src/identity/client-logins/client-login.entity';
-import type { Role } from '../../src/platform/database/request-context';
+import type { Role } from '../../src/platform/tenancy/request-context';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { templatePath, testEnv } from './test-env';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, ReadOperation } from '../../platform/auth/decorators';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { ApiProblems } from '../../platform/http/openapi';
 import { ActivityFilterRequest, ActivityListQuery, ActivityPage, ActivityResponse } from './activity.dto';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityEntity } from '../../platform/activity/activity.entity';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { ActivityFilterRequest, ActivityListQuery, ActivityResponse } from './activity.dto';

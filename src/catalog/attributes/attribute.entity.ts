@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
 
@@ -31,9 +31,7 @@ export class ProductAttributeCategoryEntity {
   @Column('uuid') attributeId: string;
   @Column('uuid') categoryId: string;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  owningWorkspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() owningWorkspace?: { id: string };
   @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'attribute_id' })
   attribute?: ProductAttributeEntity;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db, Tx } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ScopedRepository } from '../../platform/database/scoped-repository';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';

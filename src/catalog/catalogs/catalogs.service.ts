@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import { Db, Tx } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
@@ -25,6 +25,15 @@ const label = 'Catalog';
 @Injectable()
 export class CatalogsService {
   constructor(private readonly db: Db) {}
+
+  /** For other contexts: `ids` name catalogs of the workspace, else a 400 naming `field`. */
+  async assertReferences(
+    tx: Tx,
+    field: string,
+    ids: string | null | undefined | Array<string | null | undefined>,
+  ) {
+    await tx.repo(CatalogEntity, 'Catalog').assertReferences(field, ids);
+  }
 
   async list(ctx: RequestContext, q: CatalogListQuery): Promise<Page<CatalogResponse>> {
     const qb = this.db.repo(ctx, CatalogEntity, label).qb('c');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db, Tx } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';

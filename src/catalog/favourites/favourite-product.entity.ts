@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { ClientLoginEntity } from '../../identity/client-logins/client-login.entity';
+import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ProductEntity } from '../products/product.entity';
 
@@ -22,9 +22,7 @@ export class FavouriteProductEntity extends ScopedEntity {
   @Column('uuid') productId: string;
   @Column({ type: 'varchar', length: 16, default: 'Personal' }) origin: FavouriteOrigin;
 
-  @ManyToOne(() => ClientLoginEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'client_login_id' })
-  clientLogin?: ClientLoginEntity;
+  @ForeignKeyTo('client_logins', 'client_login_id', 'CASCADE') clientLogin?: { id: string };
 
   @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'product_id' })

@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import { ClientLoginListQuery } from '../../identity/client-logins/client-login.dto';
 import { ClientLoginsService } from '../../identity/client-logins/client-logins.service';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, FieldErrors } from '../../platform/http/problem';

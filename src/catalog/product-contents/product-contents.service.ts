@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LanguagesService } from '../../i18n/languages/languages.service';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { respond, scopedFields } from '../../platform/http/resource';

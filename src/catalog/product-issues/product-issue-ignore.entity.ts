@@ -8,7 +8,7 @@ import {
   ManyToOne,
   PrimaryColumn,
 } from 'typeorm';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
 import { ProductAttributeEntity } from '../attributes/attribute.entity';
 import type { ProductIssueKind } from '../products/product-issue-rules';
 import { ProductEntity } from '../products/product.entity';
@@ -36,9 +36,7 @@ export class ProductIssueIgnoreEntity {
   @Column({ type: 'uuid', nullable: true }) attributeId: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  owningWorkspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() owningWorkspace?: { id: string };
   @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'product_id' })
   product?: ProductEntity;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, FindManyOptions, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Scoped, ScopedRepository } from '../../platform/database/scoped-repository';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';

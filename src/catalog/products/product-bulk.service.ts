@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { In } from 'typeorm';
 import { Db, type Tx } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest } from '../../platform/http/problem';
 import { BrandEntity } from '../brands/brand.entity';
 import { ProductCategoryEntity } from '../categories/category.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest } from '../../platform/http/problem';
 import { respond } from '../../platform/http/resource';
 import { checkImage, type UploadedImage } from '../../platform/storage/image-upload';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, type SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, type Page } from '../../platform/http/list-query';
 import { likePattern, paginate } from '../../platform/http/paginate';
 import type { ProductListRequest, ProductResponse, ProductTagsQuery, UsedProductTag } from './product.dto';

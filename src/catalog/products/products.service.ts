@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import { Db, type Tx } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { registerConstraintField } from '../../platform/http/constraint-names';
 import { conflict, notFound } from '../../platform/http/problem';
 import { respond } from '../../platform/http/resource';

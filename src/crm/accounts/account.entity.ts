@@ -1,6 +1,5 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CatalogEntity } from '../../catalog/catalogs/catalog.entity';
-import { UserEntity } from '../../identity/users/user.entity';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 
 export const accountTypes = ['Customer', 'Supplier', 'Competitor', 'Investor', 'Partner'] as const;
@@ -99,12 +98,8 @@ export class AccountEntity extends ScopedEntity {
   @Column({ type: 'jsonb' }) commerceSettings: CommerceSettings;
 
   /** A user who leaves the service stops owning or processing the account. */
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'owner_id' }) owner?: UserEntity;
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'sales_order_processor_id' })
-  salesOrderProcessor?: UserEntity;
+  @ForeignKeyTo('users', 'owner_id', 'SET NULL') owner?: { id: string };
+  @ForeignKeyTo('users', 'sales_order_processor_id', 'SET NULL') salesOrderProcessor?: { id: string };
   /** Deleting a catalog leaves its accounts without one. */
-  @ManyToOne(() => CatalogEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'product_catalog_id' })
-  productCatalog?: CatalogEntity;
+  @ForeignKeyTo('catalogs', 'product_catalog_id', 'SET NULL') productCatalog?: { id: string };
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogEntity } from '../../catalog/catalogs/catalog.entity';
+import { CatalogsService } from '../../catalog/catalogs/catalogs.service';
 import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, FieldErrors, Problem } from '../../platform/http/problem';
@@ -98,6 +98,7 @@ export class AccountsService {
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
+    private readonly catalogs: CatalogsService,
   ) {}
 
   async list(ctx: RequestContext, q: AccountListQuery): Promise<Page<AccountResponse>> {
@@ -239,7 +240,7 @@ export class AccountsService {
       () => this.users.assertMembers(tx.manager, tx.ctx, 'ownerId', [body.ownerId]),
       () =>
         this.users.assertMembers(tx.manager, tx.ctx, 'salesOrderProcessorId', [body.salesOrderProcessorId]),
-      () => tx.repo(CatalogEntity, 'Catalog').assertReferences('productCatalogId', body.productCatalogId),
+      () => this.catalogs.assertReferences(tx, 'productCatalogId', body.productCatalogId),
     ]);
   }
 }

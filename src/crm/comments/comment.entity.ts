@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index } from 'typeorm';
-import type { ActorType } from '../../platform/database/request-context';
+import type { ActorType } from '../../platform/tenancy/request-context';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 
 export const bodyFormats = ['Text', 'Json', 'Markdown'] as const;

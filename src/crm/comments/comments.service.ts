@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
-import { WorkspaceUserView } from '../../identity/users/workspace-user.view';
+import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
 import { entityType } from '../../platform/database/entity-types';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, forbidden } from '../../platform/http/problem';
@@ -46,7 +45,10 @@ function checkBody(body: string, format: BodyFormat): void {
 /** Comments about any entity of the workspace; only the author (or an Admin/Owner) changes one. */
 @Injectable()
 export class CommentsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersService,
+  ) {}
 
   private reader(ctx: RequestContext): Reader {
     return { repo: (target, label) => this.db.repo(ctx, target, label) } as Reader;
@@ -55,8 +57,7 @@ export class CommentsService {
   /** Authors' display names, from the workspace's people (members and client logins). */
   private async answers(r: Reader, comments: CommentEntity[]): Promise<CommentResponse[]> {
     const ids = [...new Set(comments.map((c) => c.authorId).filter((id): id is string => !!id))];
-    const people = ids.length ? await r.repo(WorkspaceUserView, 'User').find({ where: { id: In(ids) } }) : [];
-    const names = new Map(people.map((p) => [p.id, p.displayName ?? p.username]));
+    const names = await this.users.displayNames(r, ids);
     return comments.map((c) => toCommentResponse(c, names));
   }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ActivityObserver } from '../../platform/activity/activity-recorder';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { commentEntityTypes } from './comment.entity';
 
 /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { notFound } from '../../platform/http/problem';
 import { AccountsService } from '../accounts/accounts.service';

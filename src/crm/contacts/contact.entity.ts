@@ -1,7 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ClientLoginEntity } from '../../identity/client-logins/client-login.entity';
-import { UserEntity } from '../../identity/users/user.entity';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { ForeignKeyTo, WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { AccountEntity } from '../accounts/account.entity';
 import type { ContactDetails, CustomAttribute, PostalAddress } from '../accounts/account.entity';
@@ -52,14 +50,10 @@ export class ContactEntity extends ScopedEntity {
   @Column({ type: 'jsonb', default: () => "'[]'" }) attributes: CustomAttribute[];
 
   /** Deleting a client login unlinks it from its contact. */
-  @ManyToOne(() => ClientLoginEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'client_login_id' })
-  clientLogin?: ClientLoginEntity;
+  @ForeignKeyTo('client_logins', 'client_login_id', 'SET NULL') clientLogin?: { id: string };
 
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'owner_id' }) owner?: UserEntity;
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'sales_order_processor_id' })
-  salesOrderProcessor?: UserEntity;
+  @ForeignKeyTo('users', 'owner_id', 'SET NULL') owner?: { id: string };
+  @ForeignKeyTo('users', 'sales_order_processor_id', 'SET NULL') salesOrderProcessor?: { id: string };
 }
 
 /**
@@ -79,9 +73,7 @@ export class ContactAccountEntity {
   @Column({ type: 'varchar', length: 255, nullable: true }) jobTitle: string | null;
   @Column({ type: 'integer' }) position: number;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'contact_id' })
   contact?: ContactEntity;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { ClientLoginEntity } from '../../identity/client-logins/client-login.entity';
+import { ClientLoginsService } from '../../identity/client-logins/client-logins.service';
 import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ScopedRepository } from '../../platform/database/scoped-repository';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
@@ -99,6 +99,7 @@ export class ContactsService {
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
+    private readonly clientLogins: ClientLoginsService,
   ) {}
 
   async list(ctx: RequestContext, q: ContactListQuery): Promise<Page<ContactResponse>> {
@@ -222,7 +223,7 @@ export class ContactsService {
       () => this.users.assertMembers(tx.manager, tx.ctx, 'ownerId', [body.ownerId]),
       () =>
         this.users.assertMembers(tx.manager, tx.ctx, 'salesOrderProcessorId', [body.salesOrderProcessorId]),
-      () => tx.repo(ClientLoginEntity, 'Client login').assertReferences('clientLoginId', body.clientLoginId),
+      () => this.clientLogins.assertReferences(tx, 'clientLoginId', body.clientLoginId),
     ]);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { DealFilterableValues, DealUsageQuery, FilterableValue, UsedDealStatus, UsedValue } from './deal.dto';
 import { DealEntity } from './deal.entity';

@@ -1,7 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ProductEntity } from '../../catalog/products/product.entity';
-import { UserEntity } from '../../identity/users/user.entity';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { ForeignKeyTo, WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { AccountEntity } from '../accounts/account.entity';
 import { ContactEntity } from '../contacts/contact.entity';
@@ -59,7 +57,7 @@ export class DealEntity extends ScopedEntity {
   ])
   status?: PipelineStatusEntity;
   /** A user who leaves stops owning the deal; a deleted account leaves its deals without one. */
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' }) @JoinColumn({ name: 'owner_id' }) owner?: UserEntity;
+  @ForeignKeyTo('users', 'owner_id', 'SET NULL') owner?: { id: string };
   @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'account_id' })
   account?: AccountEntity;
@@ -77,9 +75,7 @@ export class DealContactEntity {
   @Column({ type: 'varchar', length: 255, nullable: true }) role: string | null;
   @Column({ type: 'integer' }) position: number;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'deal_id' }) deal?: DealEntity;
   /** Deleting a contact takes it off its deals. */
   @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' })
@@ -102,11 +98,7 @@ export class DealProductEntity {
   @Column({ type: 'numeric', precision: 18, scale: 4 }) unitPrice: string;
   @Column({ type: 'integer' }) position: number;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'deal_id' }) deal?: DealEntity;
-  @ManyToOne(() => ProductEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'product_id' })
-  product?: ProductEntity;
+  @ForeignKeyTo('products', 'product_id', 'NO ACTION') product?: { id: string };
 }

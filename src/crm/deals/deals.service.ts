@@ -4,7 +4,7 @@ import { In } from 'typeorm';
 import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
 import { entityType } from '../../platform/database/entity-types';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, conflict, FieldErrors } from '../../platform/http/problem';

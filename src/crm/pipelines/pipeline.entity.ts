@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 
 export const statusKinds = ['Open', 'Won', 'Lost'] as const;
@@ -48,9 +48,7 @@ export class PipelineStatusEntity {
   @Column({ type: 'integer' }) successRate: number;
   @Column({ type: 'varchar', length: 10 }) kind: StatusKind;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => PipelineEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'pipeline_id' })
   pipeline?: PipelineEntity;

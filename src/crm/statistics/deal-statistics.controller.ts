@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '../../platform/auth/decorators';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { ApiProblems } from '../../platform/http/openapi';
 import { DealStatisticsQuery, DealStatisticsResponse } from './deal-statistics.dto';
 import { DealStatisticsService } from './deal-statistics.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest } from '../../platform/http/problem';
 import { DealEntity } from '../deals/deal.entity';
 import { money } from '../pipelines/pipelines.service';

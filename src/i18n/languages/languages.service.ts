@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Db } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';
 import { availableLanguages, Language } from './language-catalogue';
@@ -13,6 +13,11 @@ const byCode = new Map(availableLanguages.map((l) => [l.languageCode, l]));
 @Injectable()
 export class LanguagesService {
   constructor(private readonly db: Db) {}
+
+  /** For a new workspace (inside its creating transaction): its first supported language. */
+  async addFirst(manager: EntityManager, workspaceId: string, languageCode: string): Promise<void> {
+    await manager.insert(SupportedLanguageEntity, { workspaceId, languageCode });
+  }
 
   available(): Page<Language> {
     return { data: availableLanguages, total: availableLanguages.length };

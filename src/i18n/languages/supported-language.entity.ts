@@ -1,5 +1,5 @@
-import { CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
 
 /** A language the workspace writes content in (display contents must use one of these). */
 @Entity('supported_languages')
@@ -7,7 +7,5 @@ export class SupportedLanguageEntity {
   @PrimaryColumn('uuid') workspaceId: string;
   @PrimaryColumn({ type: 'varchar', length: 10 }) languageCode: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
 }

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '../../platform/auth/decorators';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { ApiProblems } from '../../platform/http/openapi';
 import { Page, PageOf } from '../../platform/http/list-query';
 import { appCatalogue } from './app-catalogue';

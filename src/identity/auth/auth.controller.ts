@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, Public } from '../../platform/auth/decorators';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { ApiProblems } from '../../platform/http/openapi';
 import { LoginRequest, RefreshRequest, SwitchWorkspaceRequest, TokenResponse } from './auth.dto';
 import { AuthService } from './auth.service';

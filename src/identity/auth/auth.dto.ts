@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { userTypes, type UserType } from '../../platform/database/request-context';
+import { userTypes, type UserType } from '../../platform/tenancy/request-context';
 
 export class LoginRequest {
   @ApiProperty({ description: 'Username or email, case-insensitive', maxLength: 255 })

@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { EntityManager, IsNull } from 'typeorm';
 import { Env } from '../../config/env';
 import { Db } from '../../platform/database/db';
-import type { RequestContext, UserType } from '../../platform/database/request-context';
+import type { RequestContext, UserType } from '../../platform/tenancy/request-context';
 import type { AccessTokenClaims } from '../../platform/auth/principal';
 import { forbidden, unauthorized } from '../../platform/http/problem';
 import { ClientLoginEntity } from '../client-logins/client-login.entity';

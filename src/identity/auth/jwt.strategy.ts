@@ -4,7 +4,7 @@ import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { DataSource } from 'typeorm';
-import type { Role } from '../../platform/database/request-context';
+import type { Role } from '../../platform/tenancy/request-context';
 import type { AccessTokenClaims, Principal } from '../../platform/auth/principal';
 import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import { AuthChangeListener } from './auth-change-listener';

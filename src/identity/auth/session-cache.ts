@@ -1,4 +1,4 @@
-import type { Role, UserType } from '../../platform/database/request-context';
+import type { Role, UserType } from '../../platform/tenancy/request-context';
 
 /**
  * What the guard's session check found for a session that passed it: the live role and what the

@@ -12,7 +12,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { roles, userTypes, type Role, type UserType } from '../../platform/database/request-context';
+import { roles, userTypes, type Role, type UserType } from '../../platform/tenancy/request-context';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter } from '../../platform/http/list-query';
 import { appNames } from '../apps/app-catalogue';
 import { PasswordProperty } from '../auth/password.property';

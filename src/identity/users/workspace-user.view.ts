@@ -1,5 +1,5 @@
 import { ViewColumn, ViewEntity } from 'typeorm';
-import type { Role, UserType } from '../../platform/database/request-context';
+import type { Role, UserType } from '../../platform/tenancy/request-context';
 
 /**
  * Everyone who can log in to a workspace: its members (userType User) and its client logins

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { Role } from '../../platform/database/request-context';
+import type { Role } from '../../platform/tenancy/request-context';
 import { UserEntity } from '../users/user.entity';
 import { WorkspaceEntity } from './workspace.entity';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { roles, type Role } from '../../platform/database/request-context';
+import { roles, type Role } from '../../platform/tenancy/request-context';
 import { PageOf } from '../../platform/http/list-query';
 
 export class WorkspaceRequest {

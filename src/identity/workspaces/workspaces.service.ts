@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ActivityRecorder } from '../../platform/activity/activity-recorder';
 import { Db } from '../../platform/database/db';
-import { RequestContext } from '../../platform/database/request-context';
+import { RequestContext } from '../../platform/tenancy/request-context';
 import { parseEtag } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import type { Page } from '../../platform/http/list-query';
@@ -12,7 +12,7 @@ import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { registerFileReference, Uploads } from '../../platform/storage/uploads';
 
 registerFileReference({ table: 'workspaces', column: 'image_url', workspaceColumn: 'id' });
-import { SupportedLanguageEntity } from '../../i18n/languages/supported-language.entity';
+import { LanguagesService } from '../../i18n/languages/languages.service';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
 import { WorkspaceEntity } from './workspace.entity';
@@ -55,6 +55,7 @@ export class WorkspacesService {
   constructor(
     private readonly db: Db,
     private readonly uploads: Uploads,
+    private readonly languages: LanguagesService,
   ) {}
 
   async listMine(ctx: RequestContext): Promise<Page<WorkspaceResponse>> {
@@ -92,10 +93,7 @@ export class WorkspacesService {
     });
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
-    await manager.insert(SupportedLanguageEntity, {
-      workspaceId: workspace.id,
-      languageCode: defaultLanguage,
-    });
+    await this.languages.addFirst(manager, workspace.id, defaultLanguage);
     return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
 import { entityTypes } from '../../platform/database/entity-types';
-import type { RequestContext } from '../../platform/database/request-context';
+import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { badRequest } from '../../platform/http/problem';
 import { MasterdataTag, MasterdataTagListQuery } from './tag.dto';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import type { RequestContext } from '../database/request-context';
+import type { RequestContext } from '../tenancy/request-context';
 import { ActivityData, ActivityEntity } from './activity.entity';
 import { diffSnapshots, pascal } from './activity-diff';
 

@@ -1,6 +1,6 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
-import type { ActorType } from '../database/request-context';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { WorkspaceForeignKey } from '../tenancy/foreign-key';
+import type { ActorType } from '../tenancy/request-context';
 
 export interface ActivityData {
   property?: string;
@@ -29,7 +29,5 @@ export class ActivityEntity {
   @Column({ type: 'varchar', length: 20 }) actorType: ActorType;
   @Column({ type: 'jsonb', default: () => "'{}'" }) data: ActivityData;
 
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
 }

@@ -2,7 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import { forbidden, unauthorized } from '../http/problem';
-import { RequestContext, Role, roles } from '../database/request-context';
+import { RequestContext, Role, roles } from '../tenancy/request-context';
 import { AuthenticatedRequest, MIN_ROLE_KEY, PUBLIC_KEY, READ_OPERATION_KEY } from './decorators';
 import type { Principal } from './principal';
 

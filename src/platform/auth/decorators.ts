@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { RequestContext, Role } from '../database/request-context';
+import type { RequestContext, Role } from '../tenancy/request-context';
 
 export const PUBLIC_KEY = 'auth:public';
 export const MIN_ROLE_KEY = 'auth:minRole';

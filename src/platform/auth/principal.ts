@@ -1,4 +1,4 @@
-import type { Actor, Role } from '../database/request-context';
+import type { Actor, Role } from '../tenancy/request-context';
 
 /** What a valid, unrevoked access token stands for (see the jwt strategy). */
 export interface Principal {

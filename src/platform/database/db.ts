@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget } from 'typeorm';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { RequestContext } from './request-context';
+import type { RequestContext } from '../tenancy/request-context';
 import { Scoped, ScopedRepository } from './scoped-repository';
 
 const labelOf = (target: EntityTarget<unknown>) =>

@@ -12,7 +12,7 @@ import {
 } from 'typeorm';
 import { badRequest, notFound, preconditionFailed } from '../http/problem';
 import { LeanPlan, leanPlan } from './lean-reads';
-import type { RequestContext } from './request-context';
+import type { RequestContext } from '../tenancy/request-context';
 
 /** What the repository needs of a row: an id and a workspace (and a version, for If-Match). */
 export interface Scoped {

@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { WorkspaceForeignKey } from '../tenancy/foreign-key';
 
 const pk = { primaryKeyConstraintName: 'pk_idempotency_keys' };
 
@@ -22,7 +22,5 @@ export class IdempotencyKeyEntity {
   @Column({ type: 'jsonb', nullable: true }) responseBody: unknown;
   @Column({ type: 'varchar', length: 64, nullable: true }) responseEtag: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
 }

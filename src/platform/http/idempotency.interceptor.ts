@@ -16,7 +16,7 @@ import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { DataSource, EntityManager } from 'typeorm';
 import { PUBLIC_KEY, READ_OPERATION_KEY, type AuthenticatedRequest } from '../auth/decorators';
 import { joinNextTransaction, leaveTransactions, type TransactionParticipant, type Tx } from '../database/db';
-import type { RequestContext } from '../database/request-context';
+import type { RequestContext } from '../tenancy/request-context';
 import { etagOf } from './etag';
 import { badRequest, conflict } from './problem';
 

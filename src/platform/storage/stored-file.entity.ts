@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { WorkspaceEntity } from '../../identity/workspaces/workspace.entity';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { WorkspaceForeignKey } from '../tenancy/foreign-key';
 
 /** An uploaded file: what counts against the workspace's quota, and what is deleted once unreferenced. */
 @Entity('stored_files')
@@ -10,7 +10,5 @@ export class StoredFileEntity {
   @Column({ type: 'varchar', length: 1024 }) url: string;
   @Column({ type: 'bigint' }) bytes: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id' })
-  workspace?: WorkspaceEntity;
+  @WorkspaceForeignKey() workspace?: { id: string };
 }

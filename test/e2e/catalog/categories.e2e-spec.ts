@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RequestContext } from '../../../src/platform/database/request-context';
+import { RequestContext } from '../../../src/platform/tenancy/request-context';
 import { seedCatalogTaxonomyDemo } from '../../../src/seed/catalog-taxonomy-demo';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../../../src/catalog/products/product.entity';
-import { RequestContext } from '../../../src/platform/database/request-context';
+import { RequestContext } from '../../../src/platform/tenancy/request-context';
 import { seedCatalogContentsDemo } from '../../../src/seed/catalog-contents-demo';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 import { seedCrmAccountsDemo } from '../../../src/seed/crm-accounts-demo';
-import { RequestContext } from '../../../src/platform/database/request-context';
+import { RequestContext } from '../../../src/platform/tenancy/request-context';
 
 describe('Contacts', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../../../src/catalog/products/product.entity';
 import { ContactEntity } from '../../../src/crm/contacts/contact.entity';
-import { RequestContext } from '../../../src/platform/database/request-context';
+import { RequestContext } from '../../../src/platform/tenancy/request-context';
 import { seedCrmDealsDemo } from '../../../src/seed/crm-deals-demo';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 

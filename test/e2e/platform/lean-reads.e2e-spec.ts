@@ -4,7 +4,7 @@ import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { entities } from '../../../src/config/entities';
 import { Db } from '../../../src/platform/database/db';
 import { leanPlan } from '../../../src/platform/database/lean-reads';
-import { RequestContext } from '../../../src/platform/database/request-context';
+import { RequestContext } from '../../../src/platform/tenancy/request-context';
 import { ScopedEntity } from '../../../src/platform/database/scoped-entity';
 import type { Scoped } from '../../../src/platform/database/scoped-repository';
 import { paginate } from '../../../src/platform/http/paginate';
