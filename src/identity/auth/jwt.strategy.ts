@@ -10,11 +10,6 @@ import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import { AuthChangeListener } from './auth-change-listener';
 import { JWT_SECRET } from './auth.tokens';
 import { CachedSession, SessionCache } from './session-cache';
-import { JwtVerifier, rememberVerifiedTokens } from './verified-tokens';
-
-// passport-jwt verifies through this replaceable static; repeated tokens skip the verification.
-const strategyStatics = Strategy as unknown as { JwtVerifier: JwtVerifier };
-strategyStatics.JwtVerifier = rememberVerifiedTokens(strategyStatics.JwtVerifier);
 
 interface SessionRow {
   workspace_id: string;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EntityManager, EntityMetadata, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { typeormHydration } from '../library-patches/typeorm-hydration';
 
 type Column = EntityMetadata['columns'][number];
 type Row = Record<string, unknown>;
@@ -94,7 +95,7 @@ export class LeanPlan<T> {
       ? `lean_${createHash('sha1').update(this.getText).digest('hex').slice(0, 24)}`
       : '';
     this.target = metadata.target as new () => T;
-    this.hydrate = driver.prepareHydratedValue.bind(driver);
+    this.hydrate = typeormHydration(driver);
   }
 
   /** The select list of a query builder whose main alias is `alias`, aliased by database name. */

@@ -1,7 +1,6 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationError } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { badRequest, FieldErrors } from './problem';
 
 const primitives = new Set<unknown>([String, Boolean, Number, Array, Object]);
@@ -19,28 +18,6 @@ function flatten(errors: ValidationError[], prefix = '', out: FieldErrors = {}):
   }
   return out;
 }
-
-/**
- * class-validator finds a class's rules by testing `instanceof` against every class it knows, on
- * every validation of every (nested) object: a profile share that grows with the number of DTOs.
- * The rules are fixed once the modules are loaded (decorators run at import), so the answer is
- * remembered per class and options; calls with validation groups (unused here) are not.
- */
-function rememberRuleLookups(): void {
-  const storage = getMetadataStorage();
-  const lookUp = storage.getTargetValidationMetadatas.bind(storage);
-  const remembered = new WeakMap<object, Map<string, ValidationMetadata[]>>();
-  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
-    if (groups?.length) return lookUp(target, schema, always, strictGroups, groups);
-    let byOptions = remembered.get(target);
-    if (!byOptions) remembered.set(target, (byOptions = new Map()));
-    const key = `${schema}|${always}|${strictGroups}`;
-    let rules = byOptions.get(key);
-    if (!rules) byOptions.set(key, (rules = lookUp(target, schema, always, strictGroups, groups)));
-    return rules;
-  };
-}
-rememberRuleLookups();
 
 /** The names a DTO declares (every property carries at least one class-validator decorator). */
 const declaredKeys = new WeakMap<object, Map<string, string>>();

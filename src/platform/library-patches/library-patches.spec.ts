@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { getMetadataStorage } from 'class-validator';
+import { Strategy } from 'passport-jwt';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { pinnedVersions } from './pinned-versions';
+
+const installed = (name: string) =>
+  (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+
+describe('library patches', () => {
+  it.each(Object.entries(pinnedVersions))(
+    '%s is the version its patch was written against',
+    (name, version) => {
+      expect(installed(name)).toBe(version);
+      const declared = (
+        JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }
+      ).dependencies[name];
+      expect(declared).toBe(version);
+    },
+  );
+
+  it('class-validator still looks rules up through getTargetValidationMetadatas(target, schema, always, strictGroups, groups)', () => {
+    const storage = getMetadataStorage();
+    expect(typeof storage.getTargetValidationMetadatas).toBe('function');
+    expect(storage.getTargetValidationMetadatas.length).toBe(5);
+  });
+
+  it('passport-jwt still verifies through the replaceable static Strategy.JwtVerifier', () => {
+    expect(typeof (Strategy as unknown as { JwtVerifier: unknown }).JwtVerifier).toBe('function');
+    expect(String(Strategy.prototype.authenticate)).toContain('JwtVerifier(');
+  });
+
+  it('TypeORM postgres driver still converts column values in prepareHydratedValue(value, column)', () => {
+    expect(typeof PostgresDriver.prototype.prepareHydratedValue).toBe('function');
+    expect(PostgresDriver.prototype.prepareHydratedValue.length).toBe(2);
+  });
+});
