@@ -16,7 +16,7 @@ export class HealthController {
   @Get('live')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'The process is up' })
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Check liveness', description: 'The process is up.' })
   live() {
     return this.health.check([]);
   }
@@ -24,7 +24,11 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'The process can serve: the database answers (503 otherwise)' })
+  @ApiOperation({
+    operationId: 'getReadiness',
+    summary: 'Check readiness',
+    description: 'The process can serve: the database answers (503 otherwise).',
+  })
   ready() {
     return this.health.check([
       async () => {
