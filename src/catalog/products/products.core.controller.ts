@@ -226,7 +226,8 @@ export class ProductsCoreController {
   @ApiOperation({
     operationId: 'deleteProduct',
     summary: 'Delete a product',
-    description: 'Delete a product; its uploaded images are released. 409 while it is a component of other products.',
+    description:
+      'Delete a product; its uploaded images are released. 409 while it is a component of other products.',
   })
   @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
