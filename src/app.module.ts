@@ -10,7 +10,7 @@ import { IdentityModule } from './identity/identity.module';
 import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
 
-/** Wires the contexts. Sub-path controllers register before `{id}` routes (see CONTRACT §8). */
+/** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
 @Module({})
 export class AppModule {
   static forRoot(env: Env, pglite?: PGlite): DynamicModule {

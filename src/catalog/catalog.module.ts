@@ -36,7 +36,7 @@ registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
 /**
  * The catalog context. Controllers of sub-paths of `products/` (tags, content, filters, issues,
  * attributes, …) are listed before the products core controller, whose `products/:id` would
- * otherwise claim them (CONTRACT §8).
+ * otherwise claim them (api-conventions §8).
  */
 @Module({
   imports: [IdentityModule, I18nModule],

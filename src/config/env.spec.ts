@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { InvalidEnvironmentError, loadEnv } from './env';
 
 describe('loadEnv', () => {
-  it('applies the defaults of CONTRACT §1', () => {
+  it('applies the defaults of api-conventions §1', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({
       PORT: 3000,

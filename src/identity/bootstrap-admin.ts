@@ -9,7 +9,7 @@ import { WorkspacesService } from './workspaces/workspaces.service';
 
 /**
  * On the first start (no users at all) creates the bootstrap admin, Owner of a new workspace
- * (CONTRACT §1). Without BOOTSTRAP_ADMIN_PASSWORD a password is generated and printed once.
+ * (api-conventions §1). Without BOOTSTRAP_ADMIN_PASSWORD a password is generated and printed once.
  */
 @Injectable()
 export class BootstrapAdmin implements OnApplicationBootstrap {

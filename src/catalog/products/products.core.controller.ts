@@ -24,7 +24,7 @@ import { ProductImagesService } from './product-images.service';
 import { ProductListService } from './product-list.service';
 import { ProductsService } from './products.service';
 
-/** /core-api/catalog/products: static paths first, `{id}` last (CONTRACT §8). */
+/** /core-api/catalog/products: static paths first, `{id}` last (api-conventions §8). */
 @ApiTags('Products')
 @ApiBearerAuth()
 @Controller('core-api/catalog/products')

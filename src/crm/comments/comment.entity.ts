@@ -5,7 +5,7 @@ import { ScopedEntity } from '../../platform/database/scoped-entity';
 export const bodyFormats = ['Text', 'Json', 'Markdown'] as const;
 export type BodyFormat = (typeof bodyFormats)[number];
 
-/** The resources a comment can be about (CONTRACT §9). */
+/** The resources a comment can be about (api-conventions §9). */
 export const commentEntityTypes = [
   'Account',
   'Contact',

@@ -161,7 +161,7 @@ export class ScopedRepository<T extends Scoped> {
 
   /**
    * Checks that every id names an entity of this workspace; otherwise a 400 naming `field`
-   * (CONTRACT §3: a reference to another workspace's entity is a bad field, not a 404).
+   * (api-conventions §3: a reference to another workspace's entity is a bad field, not a 404).
    */
   async assertReferences(
     field: string,

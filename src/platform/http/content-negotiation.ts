@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scanJsonText } from './input-bounds';
 import { badRequest } from './problem';
 
-/** JSON bodies may come as `application/json`, `text/json` or `application/*+json` (CONTRACT §4). */
+/** JSON bodies may come as `application/json`, `text/json` or `application/*+json` (api-conventions §4). */
 const jsonType = /^(application\/(json|[^;\s]+\+json)|text\/json)(\s*;|$)/i;
 
 export const bodyLimitBytes = 1024 * 1024;

@@ -37,7 +37,7 @@ export interface ListQueryBase<S extends string> {
 }
 
 /**
- * The query-string base of a core GET collection (CONTRACT §5): `Take` (default 100, max 1000),
+ * The query-string base of a core GET collection (api-conventions §5): `Take` (default 100, max 1000),
  * `Skip`, `SortOrder`, `SortBy` (one of `sortBy`, default the first), `Query`. Names are
  * case-insensitive (see ValidationPipe). Extend it with the resource's snake_case filters.
  */

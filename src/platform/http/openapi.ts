@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { badRequest } from './problem';
 
-/** The RFC 9457 body of every error (CONTRACT §6). */
+/** The RFC 9457 body of every error (api-conventions §6). */
 export class ProblemResponse {
   @ApiProperty({ example: 'https://httpstatuses.io/400' }) type: string;
   @ApiProperty({ example: 'Bad Request' }) title: string;
@@ -55,7 +55,7 @@ export const ApiProblems = (...statuses: number[]) =>
 const uuidPipe = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => badRequest({ [name]: [`${name} must be a UUID`] }) });
 
-/** A UUID path parameter; a malformed one is a 400 naming it (CONTRACT §8). */
+/** A UUID path parameter; a malformed one is a 400 naming it (api-conventions §8). */
 export const IdParam = (name = 'id'): ParameterDecorator => {
   const param = Param(name, uuidPipe(name));
   const doc = ApiParam({ name, format: 'uuid', type: 'string' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { password, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
-describe('Authentication (CONTRACT §2)', () => {
+describe('Authentication (api-conventions §2)', () => {
   let t: TestApp;
   let ws: WorkspaceFixture;
   let other: WorkspaceFixture;

@@ -5,7 +5,7 @@ import { UserEntity } from '../../../src/identity/users/user.entity';
 import { startApp, TestApp } from '../../support/app';
 import { serverUrl } from '../../support/test-env';
 
-describe('Bootstrap admin (CONTRACT §1)', () => {
+describe('Bootstrap admin (api-conventions §1)', () => {
   let t: TestApp;
   let printed = '';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
-describe('HTTP conventions (CONTRACT §4–6)', () => {
+describe('HTTP conventions (api-conventions §4–6)', () => {
   let t: TestApp;
   let ws: WorkspaceFixture;
 

@@ -162,6 +162,30 @@ describe('Bounds on every body, query and path, before any transformation', () =
     expect(names).toEqual(['Test workspace']);
   });
 
+  it('refuses the array bodies that crashed bulk and collection operations (each answered 500)', async () => {
+    const product = { name: 'Widget', sku: 'W-1' };
+    const crashed: Array<[string, string, unknown]> = [
+      ['put', '/core-api/catalog/products/bulk', [{ productIds: [], set: { brandId: null } }]],
+      [
+        'put',
+        '/core-api/catalog/products/filters',
+        [{ attributeId: '00000000-0000-4000-8000-000000000000' }],
+      ],
+      ['put', '/core-api/catalog/products/issues/ignored', [{ productId: product.sku, ignoredValues: [] }]],
+      [
+        'post',
+        '/core-api/catalog/favouriteproducts/bulk',
+        [{ productId: '00000000-0000-4000-8000-000000000000' }],
+      ],
+    ];
+    for (const [method, path, body] of crashed) {
+      const res = await (method === 'put'
+        ? ws.owner.put(path, body as object)
+        : ws.owner.post(path, body as object));
+      problemNaming(res, 'body');
+    }
+  });
+
   it('answers a malformed or over-long path as a problem that does not echo it', async () => {
     const long = 'x'.repeat(5000);
     const tooLong = await ws.owner.get(`/core-api/accounts/${long}`);
