@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { Public } from '../platform/auth/decorators';
@@ -16,7 +16,9 @@ export class HealthController {
   @Get('live')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'The process is up' })
+  // Below @HealthCheck, so Terminus' fuller answer (with its schema) wins where it documents one.
+  @ApiOkResponse({ description: 'The process is up' })
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Check liveness', description: 'The process is up.' })
   live() {
     return this.health.check([]);
   }
@@ -24,7 +26,12 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'The process can serve: the database answers (503 otherwise)' })
+  @ApiOkResponse({ description: 'The process can serve: the database answers' })
+  @ApiOperation({
+    operationId: 'getReadiness',
+    summary: 'Check readiness',
+    description: 'The process can serve: the database answers (503 otherwise).',
+  })
   ready() {
     return this.health.check([
       async () => {

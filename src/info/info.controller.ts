@@ -25,16 +25,25 @@ export function localIsoTime(d = new Date()): string {
 export class InfoController {
   @Get('version')
   @Public()
-  @ApiOperation({ summary: 'The API version' })
-  @ApiOkResponse({ type: VersionResponse })
+  @ApiOperation({
+    operationId: 'getVersion',
+    summary: 'Get the API version',
+    description: "The version of the running service, as in the document's info.version.",
+  })
+  @ApiOkResponse({ description: 'The API version', type: VersionResponse })
   version(): VersionResponse {
     return { version };
   }
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'The API version and the server time' })
-  @ApiOkResponse({ type: InfoResponse })
+  @ApiOperation({
+    operationId: 'getInfo',
+    summary: 'Get the API version and server time',
+    description:
+      "The version of the running service and the server's current time with its UTC offset, e.g. to detect clock skew.",
+  })
+  @ApiOkResponse({ description: 'The API version and the server time', type: InfoResponse })
   info(): InfoResponse {
     return { version, serverTime: localIsoTime() };
   }

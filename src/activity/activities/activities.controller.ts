@@ -14,8 +14,12 @@ export class ActivitiesController {
   constructor(private readonly activities: ActivitiesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Activities of the workspace, filtered by entity, type and time' })
-  @ApiOkResponse({ type: ActivityPage })
+  @ApiOperation({
+    operationId: 'listActivities',
+    summary: 'List activities',
+    description: 'Activities of the workspace, filtered by entity, type and time.',
+  })
+  @ApiOkResponse({ description: 'A page of activities: `data` and `total`', type: ActivityPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: ActivityListQuery): Promise<Page<ActivityResponse>> {
     return this.activities.fromQuery(ctx, q);
@@ -24,8 +28,13 @@ export class ActivitiesController {
   @Post('filter')
   @HttpCode(200)
   @ReadOperation()
-  @ApiOperation({ summary: 'The same, with the filter in the body' })
-  @ApiOkResponse({ type: ActivityPage })
+  @ApiOperation({
+    operationId: 'filterActivities',
+    summary: 'Filter activities',
+    description:
+      'Activities of the workspace, filtered by entity, type and time like the list, with the filter in the body (for filters too long for a query string).',
+  })
+  @ApiOkResponse({ description: 'A page of activities: `data` and `total`', type: ActivityPage })
   @ApiProblems(400, 401, 403)
   filter(@Ctx() ctx: RequestContext, @Body() body: ActivityFilterRequest): Promise<Page<ActivityResponse>> {
     return this.activities.fromBody(ctx, body);

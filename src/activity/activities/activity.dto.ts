@@ -18,14 +18,17 @@ export class ActivityActor {
   @ApiProperty({ enum: ['User', 'Client', 'System'] }) type: string;
 }
 
-/** Any JSON value: the swagger plugin would otherwise document an `unknown` member as an object. */
+/**
+ * Any JSON value, null included: the swagger plugin would otherwise document an `unknown` member
+ * as an object. `nullable` sits on a typed branch, as OpenAPI 3.0 requires (client generators
+ * refuse a `nullable` without a `type` beside it).
+ */
 const anyJson = {
-  nullable: true,
-  oneOf: [
-    { type: 'string' },
+  anyOf: [
+    { type: 'string', nullable: true },
     { type: 'number' },
     { type: 'boolean' },
-    { type: 'object' },
+    { type: 'object', additionalProperties: true },
     { type: 'array', items: {} },
   ],
 };

@@ -23,9 +23,14 @@ export class AttributesCoreController {
 
   @Get()
   @ApiOperation({
-    summary: 'Product attributes, with the categories that require them and their product counts',
+    operationId: 'listProductAttributes',
+    summary: 'List product attributes',
+    description: 'Product attributes, with the categories that require them and their product counts.',
   })
-  @ApiOkResponse({ type: ProductAttributePage })
+  @ApiOkResponse({
+    description: 'A page of product attributes: `data` and `total`',
+    type: ProductAttributePage,
+  })
   @ApiProblems(400, 401, 403)
   list(
     @Ctx() ctx: RequestContext,
@@ -36,7 +41,12 @@ export class AttributesCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOkResponse({ type: ProductAttributeResponse })
+  @ApiOperation({
+    operationId: 'createProductAttribute',
+    summary: 'Create a product attribute',
+    description: 'Create a product attribute, optionally required by the categories in `categoryIds`.',
+  })
+  @ApiOkResponse({ description: 'The created product attribute', type: ProductAttributeResponse })
   @ApiProblems(400, 401, 403)
   create(
     @Ctx() ctx: RequestContext,
@@ -46,15 +56,24 @@ export class AttributesCoreController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ProductAttributeResponse })
+  @ApiOperation({
+    operationId: 'getProductAttribute',
+    summary: 'Get a product attribute',
+    description: 'One product attribute, with the categories that require it and its product count.',
+  })
+  @ApiOkResponse({ description: 'The product attribute', type: ProductAttributeResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ProductAttributeResponse> {
     return this.attributes.get(ctx, id);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Replace an attribute (categoryIds omitted: none)' })
-  @ApiOkResponse({ type: ProductAttributeResponse })
+  @ApiOperation({
+    operationId: 'updateProductAttribute',
+    summary: 'Update a product attribute',
+    description: 'Replace an attribute (categoryIds omitted: none).',
+  })
+  @ApiOkResponse({ description: 'The product attribute as stored', type: ProductAttributeResponse })
   @ApiProblems(400, 401, 403, 404, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -67,9 +86,12 @@ export class AttributesCoreController {
 
   @Delete(':id')
   @ApiOperation({
-    summary: 'Delete an attribute with its category links, its values on products and its storefront filters',
+    operationId: 'deleteProductAttribute',
+    summary: 'Delete a product attribute',
+    description:
+      'Delete an attribute with its category links, its values on products and its storefront filters.',
   })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.attributes.remove(ctx, id);

@@ -22,7 +22,12 @@ export class BrandsCoreController {
   constructor(private readonly brands: BrandsService) {}
 
   @Get()
-  @ApiOkResponse({ type: BrandPage })
+  @ApiOperation({
+    operationId: 'listBrands',
+    summary: 'List brands',
+    description: 'Brands of the workspace, paged; `Query` searches the name.',
+  })
+  @ApiOkResponse({ description: 'A page of brands: `data` and `total`', type: BrandPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: BrandListQuery): Promise<Page<BrandResponse>> {
     return this.brands.list(ctx, q);
@@ -30,21 +35,36 @@ export class BrandsCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOkResponse({ type: BrandResponse })
+  @ApiOperation({
+    operationId: 'createBrand',
+    summary: 'Create a brand',
+    description: 'Create a brand; set its logo afterwards with the image upload.',
+  })
+  @ApiOkResponse({ description: 'The created brand', type: BrandResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateBrandRequest): Promise<BrandResponse> {
     return this.brands.create(ctx, body);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: BrandResponse })
+  @ApiOperation({
+    operationId: 'getBrand',
+    summary: 'Get a brand',
+    description: 'One brand of the current workspace.',
+  })
+  @ApiOkResponse({ description: 'The brand', type: BrandResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<BrandResponse> {
     return this.brands.get(ctx, id);
   }
 
   @Put(':id')
-  @ApiOkResponse({ type: BrandResponse })
+  @ApiOperation({
+    operationId: 'updateBrand',
+    summary: 'Update a brand',
+    description: 'Replace a brand (omitted optional fields become null).',
+  })
+  @ApiOkResponse({ description: 'The brand as stored', type: BrandResponse })
   @ApiProblems(400, 401, 403, 404, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -59,10 +79,12 @@ export class BrandsCoreController {
   @HttpCode(200)
   @ImageUpload('image')
   @ApiOperation({
-    summary:
-      'Upload the brand logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB); sets imageUrl',
+    operationId: 'setBrandImage',
+    summary: 'Upload a brand logo',
+    description:
+      'Upload the brand logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB); sets imageUrl.',
   })
-  @ApiOkResponse({ type: BrandResponse })
+  @ApiOkResponse({ description: 'The brand with its new image URL', type: BrandResponse })
   @ApiProblems(400, 401, 403, 404, 413, 415)
   setImage(
     @Ctx() ctx: RequestContext,
@@ -73,8 +95,12 @@ export class BrandsCoreController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a brand; 409 while products still name it' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteBrand',
+    summary: 'Delete a brand',
+    description: 'Delete a brand; 409 while products still name it.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.brands.remove(ctx, id);

@@ -21,7 +21,12 @@ export class CatalogsCoreController {
   constructor(private readonly catalogs: CatalogsService) {}
 
   @Get()
-  @ApiOkResponse({ type: CatalogPage })
+  @ApiOperation({
+    operationId: 'listCatalogs',
+    summary: 'List catalogs',
+    description: 'Product catalogs of the workspace, paged; `Query` searches the name.',
+  })
+  @ApiOkResponse({ description: 'A page of catalogs: `data` and `total`', type: CatalogPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: CatalogListQuery): Promise<Page<CatalogResponse>> {
     return this.catalogs.list(ctx, q);
@@ -29,21 +34,36 @@ export class CatalogsCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOkResponse({ type: CatalogResponse })
+  @ApiOperation({
+    operationId: 'createCatalog',
+    summary: 'Create a catalog',
+    description: 'Create a product catalog that accounts can be offered.',
+  })
+  @ApiOkResponse({ description: 'The created catalog', type: CatalogResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateCatalogRequest): Promise<CatalogResponse> {
     return this.catalogs.create(ctx, body);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: CatalogResponse })
+  @ApiOperation({
+    operationId: 'getCatalog',
+    summary: 'Get a catalog',
+    description: 'One catalog of the current workspace.',
+  })
+  @ApiOkResponse({ description: 'The catalog', type: CatalogResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<CatalogResponse> {
     return this.catalogs.get(ctx, id);
   }
 
   @Put(':id')
-  @ApiOkResponse({ type: CatalogResponse })
+  @ApiOperation({
+    operationId: 'updateCatalog',
+    summary: 'Update a catalog',
+    description: 'Replace a catalog (omitted optional fields become null).',
+  })
+  @ApiOkResponse({ description: 'The catalog as stored', type: CatalogResponse })
   @ApiProblems(400, 401, 403, 404, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -56,9 +76,11 @@ export class CatalogsCoreController {
 
   @Delete(':id')
   @ApiOperation({
-    summary: 'Delete a catalog (products lose their link to it); 409 while an account still offers it',
+    operationId: 'deleteCatalog',
+    summary: 'Delete a catalog',
+    description: 'Delete a catalog (products lose their link to it); 409 while an account still offers it.',
   })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.catalogs.remove(ctx, id);

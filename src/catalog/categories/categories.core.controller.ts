@@ -24,8 +24,15 @@ export class CategoriesCoreController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Product categories of the workspace (flat; see hierarchy for the tree)' })
-  @ApiOkResponse({ type: ProductCategoryPage })
+  @ApiOperation({
+    operationId: 'listProductCategories',
+    summary: 'List product categories',
+    description: 'Product categories of the workspace (flat; see hierarchy for the tree).',
+  })
+  @ApiOkResponse({
+    description: 'A page of product categories: `data` and `total`',
+    type: ProductCategoryPage,
+  })
   @ApiProblems(400, 401, 403)
   list(
     @Ctx() ctx: RequestContext,
@@ -36,8 +43,12 @@ export class CategoriesCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a category (slug generated from the name when omitted)' })
-  @ApiOkResponse({ type: ProductCategoryResponse })
+  @ApiOperation({
+    operationId: 'createProductCategory',
+    summary: 'Create a product category',
+    description: 'Create a category (slug generated from the name when omitted).',
+  })
+  @ApiOkResponse({ description: 'The created product category', type: ProductCategoryResponse })
   @ApiProblems(400, 401, 403, 409)
   create(
     @Ctx() ctx: RequestContext,
@@ -47,8 +58,15 @@ export class CategoriesCoreController {
   }
 
   @Get('hierarchy')
-  @ApiOperation({ summary: 'The whole category tree: root categories with nested `children`' })
-  @ApiOkResponse({ type: ProductCategoryHierarchy })
+  @ApiOperation({
+    operationId: 'getProductCategoryHierarchy',
+    summary: 'Get the category tree',
+    description: 'The whole category tree: root categories with nested `children`.',
+  })
+  @ApiOkResponse({
+    description: 'The root categories with their nested children',
+    type: ProductCategoryHierarchy,
+  })
   @ApiProblems(401, 403)
   hierarchy(@Ctx() ctx: RequestContext): Promise<ProductCategoryHierarchy> {
     return this.categories.hierarchy(ctx);
@@ -58,12 +76,12 @@ export class CategoriesCoreController {
   @HttpCode(200)
   @ImagesUpload('images', 20)
   @ApiOperation({
-    summary:
-      'Upload category images to the content store (multipart field `images`, up to 20 JPEG/PNG/GIF/WebP/AVIF files of ≤ 10 MiB)',
+    operationId: 'uploadProductCategoryImages',
+    summary: 'Upload category images',
     description:
-      'Answers the URLs of the stored files; set them as `image` or `images` of categories afterwards.',
+      'Upload category images to the content store (multipart field `images`, up to 20 JPEG/PNG/GIF/WebP/AVIF files of ≤ 10 MiB). Answers the URLs of the stored files; set them as `image` or `images` of categories afterwards.',
   })
-  @ApiOkResponse({ type: CategoryImagesResponse })
+  @ApiOkResponse({ description: 'The URLs of the stored images', type: CategoryImagesResponse })
   @ApiProblems(400, 401, 403, 413, 415)
   uploadImages(
     @Ctx() ctx: RequestContext,
@@ -73,15 +91,24 @@ export class CategoriesCoreController {
   }
 
   @Get('slug/:slug')
-  @ApiOperation({ summary: 'The category with this slug' })
-  @ApiOkResponse({ type: ProductCategoryResponse })
+  @ApiOperation({
+    operationId: 'getProductCategoryBySlug',
+    summary: 'Get a product category by slug',
+    description: 'The category with this slug.',
+  })
+  @ApiOkResponse({ description: 'The product category', type: ProductCategoryResponse })
   @ApiProblems(401, 403, 404)
   bySlug(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<ProductCategoryResponse> {
     return this.categories.getBySlug(ctx, slug);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ProductCategoryResponse })
+  @ApiOperation({
+    operationId: 'getProductCategory',
+    summary: 'Get a product category',
+    description: 'One product category of the current workspace.',
+  })
+  @ApiOkResponse({ description: 'The product category', type: ProductCategoryResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ProductCategoryResponse> {
     return this.categories.get(ctx, id);
@@ -89,9 +116,12 @@ export class CategoriesCoreController {
 
   @Put(':id')
   @ApiOperation({
-    summary: 'Replace a category (omitted slug: kept); a parent that makes a cycle is a 400 naming parentId',
+    operationId: 'updateProductCategory',
+    summary: 'Update a product category',
+    description:
+      'Replace a category (omitted slug: kept); a parent that makes a cycle is a 400 naming parentId.',
   })
-  @ApiOkResponse({ type: ProductCategoryResponse })
+  @ApiOkResponse({ description: 'The product category as stored', type: ProductCategoryResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -103,8 +133,12 @@ export class CategoriesCoreController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a category and its display contents; 409 while it has sub-categories' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteProductCategory',
+    summary: 'Delete a product category',
+    description: 'Delete a category and its display contents; 409 while it has sub-categories.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.categories.remove(ctx, id);

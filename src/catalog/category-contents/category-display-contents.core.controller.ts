@@ -22,8 +22,15 @@ export class CategoryDisplayContentsCoreController {
   constructor(private readonly contents: CategoryDisplayContentsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Display contents of categories' })
-  @ApiOkResponse({ type: CategoryDisplayContentPage })
+  @ApiOperation({
+    operationId: 'listCategoryDisplayContents',
+    summary: 'List category display contents',
+    description: 'Display contents of categories.',
+  })
+  @ApiOkResponse({
+    description: 'A page of category display contents: `data` and `total`',
+    type: CategoryDisplayContentPage,
+  })
   @ApiProblems(400, 401, 403)
   list(
     @Ctx() ctx: RequestContext,
@@ -35,10 +42,15 @@ export class CategoryDisplayContentsCoreController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary:
-      'Create the content of a category in a supported language (a second one for the same language is a 409)',
+    operationId: 'createCategoryDisplayContent',
+    summary: 'Create a category display content',
+    description:
+      'Create the content of a category in a supported language (a second one for the same language is a 409).',
   })
-  @ApiOkResponse({ type: CategoryDisplayContentResponse })
+  @ApiOkResponse({
+    description: 'The created category display content',
+    type: CategoryDisplayContentResponse,
+  })
   @ApiProblems(400, 401, 403, 409)
   create(
     @Ctx() ctx: RequestContext,
@@ -48,15 +60,27 @@ export class CategoryDisplayContentsCoreController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: CategoryDisplayContentResponse })
+  @ApiOperation({
+    operationId: 'getCategoryDisplayContent',
+    summary: 'Get a category display content',
+    description: 'One display content (the texts of a category in one language).',
+  })
+  @ApiOkResponse({ description: 'The category display content', type: CategoryDisplayContentResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<CategoryDisplayContentResponse> {
     return this.contents.get(ctx, id);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Replace the texts of a content (its category and language stay)' })
-  @ApiOkResponse({ type: CategoryDisplayContentResponse })
+  @ApiOperation({
+    operationId: 'updateCategoryDisplayContent',
+    summary: 'Update a category display content',
+    description: 'Replace the texts of a content (its category and language stay).',
+  })
+  @ApiOkResponse({
+    description: 'The category display content as stored',
+    type: CategoryDisplayContentResponse,
+  })
   @ApiProblems(400, 401, 403, 404, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -68,7 +92,12 @@ export class CategoryDisplayContentsCoreController {
   }
 
   @Delete(':id')
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteCategoryDisplayContent',
+    summary: 'Delete a category display content',
+    description: 'Delete the texts of a category in one language; the category stays.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.contents.remove(ctx, id);

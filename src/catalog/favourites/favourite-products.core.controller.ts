@@ -22,10 +22,12 @@ export class FavouriteProductsCoreController {
 
   @Get()
   @ApiOperation({
-    summary:
-      'Favourite products of client logins (SortBy CreatedAt; Query searches the product name and sku)',
+    operationId: 'listFavouriteProducts',
+    summary: 'List favourite products',
+    description:
+      'Favourite products of client logins (SortBy CreatedAt; Query searches the product name and sku).',
   })
-  @ApiOkResponse({ type: FavouriteProductPage })
+  @ApiOkResponse({ description: 'A page of favourites: `data` and `total`', type: FavouriteProductPage })
   @ApiProblems(400, 401, 403)
   list(
     @Ctx() ctx: RequestContext,
@@ -37,10 +39,12 @@ export class FavouriteProductsCoreController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary:
-      'Make a product a favourite of a client login (one per client login and product: a second is a 409)',
+    operationId: 'createFavouriteProduct',
+    summary: 'Create a favourite product',
+    description:
+      'Make a product a favourite of a client login (one per client login and product: a second is a 409).',
   })
-  @ApiOkResponse({ type: FavouriteProductResponse })
+  @ApiOkResponse({ description: 'The created favourite', type: FavouriteProductResponse })
   @ApiProblems(400, 401, 403, 409)
   create(
     @Ctx() ctx: RequestContext,
@@ -52,13 +56,12 @@ export class FavouriteProductsCoreController {
   @Post('bulk')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Create several favourites in one transaction',
+    operationId: 'createFavouriteProducts',
+    summary: 'Create several favourite products',
     description:
-      'All or nothing: a client login or product that is not in the workspace is a 400 naming `favourites[i].<field>` and ' +
-      'stores nothing. Pairs that are favourites already (or repeat within the body) are not an error: they are left ' +
-      'unchanged and listed under `skipped`.',
+      'Create several favourites in one transaction. All or nothing: a client login or product that is not in the workspace is a 400 naming `favourites[i].<field>` and stores nothing. Pairs that are favourites already (or repeat within the body) are not an error: they are left unchanged and listed under `skipped`.',
   })
-  @ApiOkResponse({ type: BulkCreateFavouriteProductsResponse })
+  @ApiOkResponse({ description: 'The favourites of the body', type: BulkCreateFavouriteProductsResponse })
   @ApiProblems(400, 401, 403, 409)
   bulkCreate(
     @Ctx() ctx: RequestContext,
@@ -68,16 +71,24 @@ export class FavouriteProductsCoreController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One favourite, with its product and client login' })
-  @ApiOkResponse({ type: FavouriteProductResponse })
+  @ApiOperation({
+    operationId: 'getFavouriteProduct',
+    summary: 'Get a favourite product',
+    description: 'One favourite, with its product and client login.',
+  })
+  @ApiOkResponse({ description: 'The favourite', type: FavouriteProductResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<FavouriteProductResponse> {
     return this.favourites.get(ctx, id);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a favourite' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteFavouriteProduct',
+    summary: 'Delete a favourite product',
+    description: 'Delete a favourite; the product and the client login stay.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.favourites.remove(ctx, id);

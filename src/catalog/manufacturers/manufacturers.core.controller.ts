@@ -21,7 +21,12 @@ export class ManufacturersCoreController {
   constructor(private readonly manufacturers: ManufacturersService) {}
 
   @Get()
-  @ApiOkResponse({ type: ManufacturerPage })
+  @ApiOperation({
+    operationId: 'listManufacturers',
+    summary: 'List manufacturers',
+    description: 'Manufacturers of the workspace, paged; `Query` searches the name.',
+  })
+  @ApiOkResponse({ description: 'A page of manufacturers: `data` and `total`', type: ManufacturerPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: ManufacturerListQuery): Promise<Page<ManufacturerResponse>> {
     return this.manufacturers.list(ctx, q);
@@ -29,21 +34,36 @@ export class ManufacturersCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOkResponse({ type: ManufacturerResponse })
+  @ApiOperation({
+    operationId: 'createManufacturer',
+    summary: 'Create a manufacturer',
+    description: 'Create a manufacturer that products can name.',
+  })
+  @ApiOkResponse({ description: 'The created manufacturer', type: ManufacturerResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateManufacturerRequest): Promise<ManufacturerResponse> {
     return this.manufacturers.create(ctx, body);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ManufacturerResponse })
+  @ApiOperation({
+    operationId: 'getManufacturer',
+    summary: 'Get a manufacturer',
+    description: 'One manufacturer of the current workspace.',
+  })
+  @ApiOkResponse({ description: 'The manufacturer', type: ManufacturerResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ManufacturerResponse> {
     return this.manufacturers.get(ctx, id);
   }
 
   @Put(':id')
-  @ApiOkResponse({ type: ManufacturerResponse })
+  @ApiOperation({
+    operationId: 'updateManufacturer',
+    summary: 'Update a manufacturer',
+    description: 'Replace a manufacturer (omitted optional fields become null).',
+  })
+  @ApiOkResponse({ description: 'The manufacturer as stored', type: ManufacturerResponse })
   @ApiProblems(400, 401, 403, 404, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -55,8 +75,12 @@ export class ManufacturersCoreController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a manufacturer; 409 while products still name it' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteManufacturer',
+    summary: 'Delete a manufacturer',
+    description: 'Delete a manufacturer; 409 while products still name it.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.manufacturers.remove(ctx, id);

@@ -26,8 +26,15 @@ export class ProductContentsCoreController {
   constructor(private readonly contents: ProductContentsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Display contents of products (SortBy Title; Query searches title and excerpt)' })
-  @ApiOkResponse({ type: ProductDisplayContentPage })
+  @ApiOperation({
+    operationId: 'listProductDisplayContents',
+    summary: 'List product display contents',
+    description: 'Display contents of products (SortBy Title; Query searches title and excerpt).',
+  })
+  @ApiOkResponse({
+    description: 'A page of product display contents: `data` and `total`',
+    type: ProductDisplayContentPage,
+  })
   @ApiProblems(400, 401, 403)
   list(
     @Ctx() ctx: RequestContext,
@@ -39,10 +46,12 @@ export class ProductContentsCoreController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary:
-      'Create the display content of a product in one supported language (one per product and language)',
+    operationId: 'createProductDisplayContent',
+    summary: 'Create a product display content',
+    description:
+      'Create the display content of a product in one supported language (one per product and language).',
   })
-  @ApiOkResponse({ type: ProductDisplayContentResponse })
+  @ApiOkResponse({ description: 'The created product display content', type: ProductDisplayContentResponse })
   @ApiProblems(400, 401, 403, 409)
   create(
     @Ctx() ctx: RequestContext,
@@ -52,16 +61,27 @@ export class ProductContentsCoreController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One display content' })
-  @ApiOkResponse({ type: ProductDisplayContentResponse })
+  @ApiOperation({
+    operationId: 'getProductDisplayContent',
+    summary: 'Get a product display content',
+    description: 'One display content.',
+  })
+  @ApiOkResponse({ description: 'The product display content', type: ProductDisplayContentResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ProductDisplayContentResponse> {
     return this.contents.get(ctx, id);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Replace the texts of a display content (its product and language stay)' })
-  @ApiOkResponse({ type: ProductDisplayContentResponse })
+  @ApiOperation({
+    operationId: 'updateProductDisplayContent',
+    summary: 'Update a product display content',
+    description: 'Replace the texts of a display content (its product and language stay).',
+  })
+  @ApiOkResponse({
+    description: 'The product display content as stored',
+    type: ProductDisplayContentResponse,
+  })
   @ApiProblems(400, 401, 403, 404, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -73,8 +93,12 @@ export class ProductContentsCoreController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a display content' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteProductDisplayContent',
+    summary: 'Delete a product display content',
+    description: 'Delete the texts of a product in one language; the product stays.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.contents.remove(ctx, id);

@@ -15,9 +15,11 @@ export class ProductFiltersCoreController {
 
   @Get()
   @ApiOperation({
-    summary: 'The storefront filter configuration: attributes offered as filters per category',
+    operationId: 'getProductFilters',
+    summary: 'Get the product filter configuration',
+    description: 'The storefront filter configuration: attributes offered as filters per category.',
   })
-  @ApiOkResponse({ type: ProductFilterCollection })
+  @ApiOkResponse({ description: 'The filter configuration', type: ProductFilterCollection })
   @ApiProblems(401, 403)
   get(@Ctx() ctx: RequestContext): Promise<ProductFilterCollection> {
     return this.filters.get(ctx);
@@ -25,13 +27,12 @@ export class ProductFiltersCoreController {
 
   @Put()
   @ApiOperation({
-    summary: 'Replace the whole filter configuration',
+    operationId: 'replaceProductFilters',
+    summary: 'Replace the product filter configuration',
     description:
-      'Filters not listed are removed. One filter per (attribute, category); `categoryId` null offers it on every category. ' +
-      'The body is the collection GET answers (`{ data: [...] }`), so PUT(GET()) changes nothing. ' +
-      'Unknown attributes or categories and duplicates are a 400 naming the item, e.g. `data[2].attributeId`.',
+      'Replace the whole filter configuration. Filters not listed are removed. One filter per (attribute, category); `categoryId` null offers it on every category. The body is the collection GET answers (`{ data: [...] }`), so PUT(GET()) changes nothing. Unknown attributes or categories and duplicates are a 400 naming the item, e.g. `data[2].attributeId`.',
   })
-  @ApiOkResponse({ type: ProductFilterCollection })
+  @ApiOkResponse({ description: 'The filter configuration as stored', type: ProductFilterCollection })
   @ApiProblems(400, 401, 403)
   replace(
     @Ctx() ctx: RequestContext,

@@ -24,11 +24,15 @@ export class ProductIssuesCoreController {
 
   @Get()
   @ApiOperation({
-    summary: 'Products with data-quality issues (not ignored), SortBy Name; Query searches name and sku',
+    operationId: 'listProductIssues',
+    summary: 'List products with data-quality issues',
     description:
-      'The rules are those of the isMissing* filters of POST products/list; ignored issues (PUT issues/ignored) do not show.',
+      'Products with data-quality issues (not ignored), SortBy Name; Query searches name and sku. The rules are those of the isMissing* filters of POST products/list; ignored issues (PUT issues/ignored) do not show.',
   })
-  @ApiOkResponse({ type: ProductIssuesPage })
+  @ApiOkResponse({
+    description: 'A page of products with their issues: `data` and `total`',
+    type: ProductIssuesPage,
+  })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: ProductIssuesListQuery): Promise<Page<ProductIssuesResponse>> {
     return this.issues.list(ctx, q);
@@ -36,10 +40,15 @@ export class ProductIssuesCoreController {
 
   @Get('statistics')
   @ApiOperation({
-    summary:
-      'Per issue kind, the number of products with it (not ignored), for the given categories or all products',
+    operationId: 'getProductIssueStatistics',
+    summary: 'Get product issue statistics',
+    description:
+      'Per issue kind, the number of products with it (not ignored), for the given categories or all products.',
   })
-  @ApiOkResponse({ type: ProductIssueStatisticsResponse })
+  @ApiOkResponse({
+    description: 'The number of products per issue kind',
+    type: ProductIssueStatisticsResponse,
+  })
   @ApiProblems(400, 401, 403)
   statistics(
     @Ctx() ctx: RequestContext,
@@ -49,8 +58,12 @@ export class ProductIssuesCoreController {
   }
 
   @Get('ignored')
-  @ApiOperation({ summary: 'The ignored issues of the workspace' })
-  @ApiOkResponse({ type: IgnoredProductIssuesResponse })
+  @ApiOperation({
+    operationId: 'listIgnoredProductIssues',
+    summary: 'List ignored product issues',
+    description: 'The ignored issues of the workspace.',
+  })
+  @ApiOkResponse({ description: 'The ignored issues', type: IgnoredProductIssuesResponse })
   @ApiProblems(401, 403)
   ignored(@Ctx() ctx: RequestContext): Promise<IgnoredProductIssuesResponse> {
     return this.issues.ignored(ctx);
@@ -58,13 +71,12 @@ export class ProductIssuesCoreController {
 
   @Put('ignored')
   @ApiOperation({
-    summary: 'Replace the whole set of ignored issues',
+    operationId: 'replaceIgnoredProductIssues',
+    summary: 'Replace the ignored product issues',
     description:
-      'A full replacement (like every PUT): what the body does not list is no longer ignored, so `{ "ignored": [] }` ' +
-      'clears the set. Read the current set with GET issues/ignored. `attributeId` (MissingAttributes only) ignores one ' +
-      'attribute; without it the whole issue of that product is ignored.',
+      'Replace the whole set of ignored issues. A full replacement (like every PUT): what the body does not list is no longer ignored, so `{ "ignored": [] }` clears the set. Read the current set with GET issues/ignored. `attributeId` (MissingAttributes only) ignores one attribute; without it the whole issue of that product is ignored.',
   })
-  @ApiOkResponse({ type: IgnoredProductIssuesResponse })
+  @ApiOkResponse({ description: 'The ignored issues as stored', type: IgnoredProductIssuesResponse })
   @ApiProblems(400, 401, 403)
   replaceIgnored(
     @Ctx() ctx: RequestContext,

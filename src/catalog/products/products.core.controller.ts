@@ -40,18 +40,27 @@ export class ProductsCoreController {
   @HttpCode(200)
   @ReadOperation()
   @ApiOperation({
-    summary:
-      'Products matching every given filter, paged, with the total; `query` is a full-text and partial sku/name search',
+    operationId: 'listProducts',
+    summary: 'List products',
+    description:
+      'Products matching every given filter, paged, with the total; `query` is a full-text and partial sku/name search.',
   })
-  @ApiOkResponse({ type: ProductPage })
+  @ApiOkResponse({ description: 'A page of products: `data` and `total`', type: ProductPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Body() body: ProductListRequest): Promise<Page<ProductResponse>> {
     return this.lists.list(ctx, body);
   }
 
   @Get('tags')
-  @ApiOperation({ summary: 'The tags products of the workspace use, with how many products use each' })
-  @ApiOkResponse({ type: UsedProductTagPage })
+  @ApiOperation({
+    operationId: 'listProductTags',
+    summary: 'List product tags',
+    description: 'The tags products of the workspace use, with how many products use each.',
+  })
+  @ApiOkResponse({
+    description: 'A page of tags with their product counts: `data` and `total`',
+    type: UsedProductTagPage,
+  })
   @ApiProblems(400, 401, 403)
   tags(@Ctx() ctx: RequestContext, @Query() q: ProductTagsQuery): Promise<Page<UsedProductTag>> {
     return this.lists.tags(ctx, q);
@@ -59,10 +68,12 @@ export class ProductsCoreController {
 
   @Put('bulk')
   @ApiOperation({
-    summary:
-      'Applies the same changes (`set`) to many products in one transaction; omitted members stay as they are',
+    operationId: 'updateProducts',
+    summary: 'Update many products',
+    description:
+      'Applies the same changes (`set`) to many products in one transaction; omitted members stay as they are.',
   })
-  @ApiOkResponse({ type: ProductBulkResult })
+  @ApiOkResponse({ description: 'How many products were changed', type: ProductBulkResult })
   @ApiProblems(400, 401, 403)
   bulkUpdate(
     @Ctx() ctx: RequestContext,
@@ -72,8 +83,12 @@ export class ProductsCoreController {
   }
 
   @Put('categories')
-  @ApiOperation({ summary: 'Adds the products to the categories (kept where already linked)' })
-  @ApiOkResponse({ type: ProductBulkResult })
+  @ApiOperation({
+    operationId: 'addProductsToCategories',
+    summary: 'Add products to categories',
+    description: 'Adds the products to the categories (kept where already linked).',
+  })
+  @ApiOkResponse({ description: 'How many products were changed', type: ProductBulkResult })
   @ApiProblems(400, 401, 403)
   assignCategories(
     @Ctx() ctx: RequestContext,
@@ -83,8 +98,12 @@ export class ProductsCoreController {
   }
 
   @Delete('categories')
-  @ApiOperation({ summary: 'Removes the products from the categories' })
-  @ApiOkResponse({ type: ProductBulkResult })
+  @ApiOperation({
+    operationId: 'removeProductsFromCategories',
+    summary: 'Remove products from categories',
+    description: 'Removes the products from the categories.',
+  })
+  @ApiOkResponse({ description: 'How many products were changed', type: ProductBulkResult })
   @ApiProblems(400, 401, 403)
   removeCategories(
     @Ctx() ctx: RequestContext,
@@ -94,28 +113,48 @@ export class ProductsCoreController {
   }
 
   @Get('sku/:sku')
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOperation({
+    operationId: 'getProductBySku',
+    summary: 'Get a product by SKU',
+    description: 'The product of the workspace with this stock keeping unit (exact match).',
+  })
+  @ApiOkResponse({ description: 'The product', type: ProductResponse })
   @ApiProblems(401, 403, 404)
   bySku(@Ctx() ctx: RequestContext, @Param('sku') sku: string): Promise<ProductResponse> {
     return this.products.getBy(ctx, 'sku', sku);
   }
 
   @Get('gtin/:gtin')
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOperation({
+    operationId: 'getProductByGtin',
+    summary: 'Get a product by GTIN',
+    description: 'The product of the workspace with this Global Trade Item Number (exact match).',
+  })
+  @ApiOkResponse({ description: 'The product', type: ProductResponse })
   @ApiProblems(401, 403, 404)
   byGtin(@Ctx() ctx: RequestContext, @Param('gtin') gtin: string): Promise<ProductResponse> {
     return this.products.getBy(ctx, 'gtin', gtin);
   }
 
   @Get('barcode/:barcode')
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOperation({
+    operationId: 'getProductByBarcode',
+    summary: 'Get a product by barcode',
+    description: 'The product of the workspace with this barcode (exact match).',
+  })
+  @ApiOkResponse({ description: 'The product', type: ProductResponse })
   @ApiProblems(401, 403, 404)
   byBarcode(@Ctx() ctx: RequestContext, @Param('barcode') barcode: string): Promise<ProductResponse> {
     return this.products.getByBarcode(ctx, barcode);
   }
 
   @Get('slug/:slug')
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOperation({
+    operationId: 'getProductBySlug',
+    summary: 'Get a product by slug',
+    description: 'The product of the workspace with this URL slug.',
+  })
+  @ApiOkResponse({ description: 'The product', type: ProductResponse })
   @ApiProblems(401, 403, 404)
   bySlug(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<ProductResponse> {
     return this.products.getBy(ctx, 'slug', slug);
@@ -123,8 +162,12 @@ export class ProductsCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Creates a product (slug made from the name when omitted)' })
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOperation({
+    operationId: 'createProduct',
+    summary: 'Create a product',
+    description: 'Creates a product (slug made from the name when omitted).',
+  })
+  @ApiOkResponse({ description: 'The created product', type: ProductResponse })
   @ApiProblems(400, 401, 403, 409)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateProductRequest): Promise<ProductResponse> {
     return this.products.create(ctx, body);
@@ -134,10 +177,12 @@ export class ProductsCoreController {
   @HttpCode(200)
   @ImagesUpload('images', 20)
   @ApiOperation({
-    summary:
-      'Uploads images (JPEG, PNG, GIF, WebP, AVIF; ≤ 10 MiB each) and appends them to the product’s images',
+    operationId: 'addProductImages',
+    summary: 'Upload product images',
+    description:
+      'Uploads images (JPEG, PNG, GIF, WebP, AVIF; ≤ 10 MiB each) and appends them to the product’s images.',
   })
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOkResponse({ description: 'The product with its new images', type: ProductResponse })
   @ApiProblems(400, 401, 403, 404, 413, 415)
   addImages(
     @Ctx() ctx: RequestContext,
@@ -148,7 +193,12 @@ export class ProductsCoreController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOperation({
+    operationId: 'getProduct',
+    summary: 'Get a product',
+    description: 'One product of the current workspace, with its categories, attribute values and images.',
+  })
+  @ApiOkResponse({ description: 'The product', type: ProductResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ProductResponse> {
     return this.products.get(ctx, id);
@@ -156,9 +206,12 @@ export class ProductsCoreController {
 
   @Put(':id')
   @ApiOperation({
-    summary: 'Replaces the product: omitted optional fields become null / [] (the slug is kept when omitted)',
+    operationId: 'updateProduct',
+    summary: 'Update a product',
+    description:
+      'Replaces the product: omitted optional fields become null / [] (the slug is kept when omitted).',
   })
-  @ApiOkResponse({ type: ProductResponse })
+  @ApiOkResponse({ description: 'The product as stored', type: ProductResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -170,7 +223,13 @@ export class ProductsCoreController {
   }
 
   @Delete(':id')
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteProduct',
+    summary: 'Delete a product',
+    description:
+      'Delete a product; its uploaded images are released. 409 while it is a component of other products.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.products.remove(ctx, id);

@@ -22,9 +22,11 @@ export class CommentsCoreController {
 
   @Get()
   @ApiOperation({
-    summary: 'Comments of the workspace (filter by entity_ids for the comments about an entity)',
+    operationId: 'listComments',
+    summary: 'List comments',
+    description: 'Comments of the workspace (filter by entity_ids for the comments about an entity).',
   })
-  @ApiOkResponse({ type: CommentPage })
+  @ApiOkResponse({ description: 'A page of comments: `data` and `total`', type: CommentPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: CommentListQuery): Promise<Page<CommentResponse>> {
     return this.comments.list(ctx, q);
@@ -33,26 +35,36 @@ export class CommentsCoreController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Comment on an entity',
+    operationId: 'createComment',
+    summary: 'Create a comment',
     description:
-      'The entity must exist in the workspace. A comment about an account or contact (or a deal, for its account) moves its lastContactMoment.',
+      'Comment on an entity. The entity must exist in the workspace. A comment about an account or contact (or a deal, for its account) moves its lastContactMoment.',
   })
-  @ApiOkResponse({ type: CommentResponse })
+  @ApiOkResponse({ description: 'The created comment', type: CommentResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateCommentRequest): Promise<CommentResponse> {
     return this.comments.create(ctx, body);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: CommentResponse })
+  @ApiOperation({
+    operationId: 'getComment',
+    summary: 'Get a comment',
+    description: 'One comment of the current workspace.',
+  })
+  @ApiOkResponse({ description: 'The comment', type: CommentResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<CommentResponse> {
     return this.comments.get(ctx, id);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Edit a comment (its author, or an Admin/Owner); sets isEdited' })
-  @ApiOkResponse({ type: CommentResponse })
+  @ApiOperation({
+    operationId: 'updateComment',
+    summary: 'Update a comment',
+    description: 'Edit a comment (its author, or an Admin/Owner); sets isEdited.',
+  })
+  @ApiOkResponse({ description: 'The comment as stored', type: CommentResponse })
   @ApiProblems(400, 401, 403, 404, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -64,8 +76,12 @@ export class CommentsCoreController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a comment (its author, or an Admin/Owner)' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteComment',
+    summary: 'Delete a comment',
+    description: 'Delete a comment (its author, or an Admin/Owner).',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.comments.remove(ctx, id);

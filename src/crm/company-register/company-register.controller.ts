@@ -23,18 +23,27 @@ export class CompanyRegisterController {
 
   @Get()
   @ApiOperation({
-    summary: 'Suggested accounts: companies of the Chamber of Commerce (KvK) matching a name or number',
+    operationId: 'suggestAccounts',
+    summary: 'Suggest accounts from the company register',
+    description: 'Suggested accounts: companies of the Chamber of Commerce (KvK) matching a name or number.',
   })
-  @ApiOkResponse({ type: SuggestedAccountPage })
+  @ApiOkResponse({
+    description: 'A page of suggested companies: `data` and `total`',
+    type: SuggestedAccountPage,
+  })
   @ApiProblems(400, 401, 403, 503)
   suggest(@Ctx() ctx: RequestContext, @Query() q: SuggestQuery): Promise<Page<SuggestedAccount>> {
     return this.companyRegister.suggest(ctx, q.query);
   }
 
   @Get(':chamberOfCommerceNumber/details')
-  @ApiOperation({ summary: 'A company’s details from the Chamber of Commerce (KvK), to prefill an account' })
+  @ApiOperation({
+    operationId: 'getCompanyRegisterDetails',
+    summary: 'Get company details from the company register',
+    description: 'A company’s details from the Chamber of Commerce (KvK), to prefill an account.',
+  })
   @ApiParam({ name: 'chamberOfCommerceNumber', description: '8 digits', example: '69599084' })
-  @ApiOkResponse({ type: SuggestedAccountDetails })
+  @ApiOkResponse({ description: "The company's details", type: SuggestedAccountDetails })
   @ApiProblems(400, 401, 403, 404, 503)
   details(
     @Ctx() ctx: RequestContext,

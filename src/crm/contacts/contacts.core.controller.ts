@@ -25,9 +25,11 @@ export class ContactsCoreController {
 
   @Get()
   @ApiOperation({
-    summary: 'Contacts of the workspace; `Query` searches display, first and last name and job title',
+    operationId: 'listContacts',
+    summary: 'List contacts',
+    description: 'Contacts of the workspace; `Query` searches display, first and last name and job title.',
   })
-  @ApiOkResponse({ type: ContactPage })
+  @ApiOkResponse({ description: 'A page of contacts: `data` and `total`', type: ContactPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: ContactListQuery): Promise<Page<ContactResponse>> {
     return this.contacts.list(ctx, q);
@@ -35,24 +37,43 @@ export class ContactsCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a contact' })
-  @ApiOkResponse({ type: ContactResponse })
+  @ApiOperation({
+    operationId: 'createContact',
+    summary: 'Create a contact',
+    description:
+      'Create a contact (a person of the CRM), optionally linked to accounts (the first is the primary one) and to a client login.',
+  })
+  @ApiOkResponse({ description: 'The created contact', type: ContactResponse })
   @ApiProblems(400, 401, 403, 409)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateContactRequest): Promise<ContactResponse> {
     return this.contacts.create(ctx, body);
   }
 
   @Get('tags')
-  @ApiOperation({ summary: 'Tags used by contacts, with how many contacts use each' })
-  @ApiOkResponse({ type: ValueCountPage })
+  @ApiOperation({
+    operationId: 'listContactTags',
+    summary: 'List contact tags',
+    description: 'Tags used by contacts, with how many contacts use each.',
+  })
+  @ApiOkResponse({
+    description: 'A page of tags with their contact counts: `data` and `total`',
+    type: ValueCountPage,
+  })
   @ApiProblems(401, 403)
   tags(@Ctx() ctx: RequestContext): Promise<Page<ValueCount>> {
     return this.contacts.usedTags(ctx);
   }
 
   @Get('job-titles')
-  @ApiOperation({ summary: 'Job titles used by contacts, with how many contacts have each' })
-  @ApiOkResponse({ type: ValueCountPage })
+  @ApiOperation({
+    operationId: 'listContactJobTitles',
+    summary: 'List contact job titles',
+    description: 'Job titles used by contacts, with how many contacts have each.',
+  })
+  @ApiOkResponse({
+    description: 'A page of job titles with their contact counts: `data` and `total`',
+    type: ValueCountPage,
+  })
   @ApiProblems(401, 403)
   jobTitles(@Ctx() ctx: RequestContext): Promise<Page<ValueCount>> {
     return this.contacts.usedJobTitles(ctx);
@@ -60,16 +81,23 @@ export class ContactsCoreController {
 
   @Get('filterable-values')
   @ApiOperation({
-    summary: 'For each list filter (job_titles, owner_ids, tags) the values in use, with counts',
+    operationId: 'getContactFilterableValues',
+    summary: 'Get the values of the contact filters',
+    description: 'For each list filter (job_titles, owner_ids, tags) the values in use, with counts.',
   })
-  @ApiOkResponse({ type: ContactFilterableValues })
+  @ApiOkResponse({ description: 'The values in use per filter, with counts', type: ContactFilterableValues })
   @ApiProblems(401, 403)
   filterableValues(@Ctx() ctx: RequestContext): Promise<ContactFilterableValues> {
     return this.contacts.filterableValues(ctx);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ContactResponse })
+  @ApiOperation({
+    operationId: 'getContact',
+    summary: 'Get a contact',
+    description: 'One contact of the current workspace, with its account links.',
+  })
+  @ApiOkResponse({ description: 'The contact', type: ContactResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ContactResponse> {
     return this.contacts.get(ctx, id);
@@ -77,9 +105,12 @@ export class ContactsCoreController {
 
   @Put(':id')
   @ApiOperation({
-    summary: 'Replace a contact (omitted optional fields become null / empty; `accounts` replaces the links)',
+    operationId: 'updateContact',
+    summary: 'Update a contact',
+    description:
+      'Replace a contact (omitted optional fields become null / empty; `accounts` replaces the links).',
   })
-  @ApiOkResponse({ type: ContactResponse })
+  @ApiOkResponse({ description: 'The contact as stored', type: ContactResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -91,8 +122,12 @@ export class ContactsCoreController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a contact (its account links go with it; its client login stays)' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteContact',
+    summary: 'Delete a contact',
+    description: 'Delete a contact (its account links go with it; its client login stays).',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.contacts.remove(ctx, id);

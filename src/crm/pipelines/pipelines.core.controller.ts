@@ -23,8 +23,12 @@ export class PipelinesCoreController {
   constructor(private readonly pipelines: PipelinesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Pipelines of the workspace, each with its statuses' })
-  @ApiOkResponse({ type: PipelinePage })
+  @ApiOperation({
+    operationId: 'listPipelines',
+    summary: 'List pipelines',
+    description: 'Pipelines of the workspace, each with its statuses.',
+  })
+  @ApiOkResponse({ description: 'A page of pipelines: `data` and `total`', type: PipelinePage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: PipelineListQuery): Promise<Page<PipelineResponse>> {
     return this.pipelines.list(ctx, q);
@@ -32,8 +36,12 @@ export class PipelinesCoreController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a pipeline with its statuses (status ids are generated)' })
-  @ApiOkResponse({ type: PipelineResponse })
+  @ApiOperation({
+    operationId: 'createPipeline',
+    summary: 'Create a pipeline',
+    description: 'Create a pipeline with its statuses (status ids are generated).',
+  })
+  @ApiOkResponse({ description: 'The created pipeline', type: PipelineResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: CreatePipelineRequest): Promise<PipelineResponse> {
     return this.pipelines.create(ctx, body);
@@ -41,10 +49,15 @@ export class PipelinesCoreController {
 
   @Get(':id/statistics')
   @ApiOperation({
-    summary:
-      'Deals, expected and weighted revenue per status, and Open / Won / Lost totals (archived deals left out unless include_archived)',
+    operationId: 'getPipelineStatistics',
+    summary: 'Get pipeline statistics',
+    description:
+      'Deals, expected and weighted revenue per status, and Open / Won / Lost totals (archived deals left out unless include_archived).',
   })
-  @ApiOkResponse({ type: PipelineStatisticsResponse })
+  @ApiOkResponse({
+    description: "The pipeline's statistics per status and in total",
+    type: PipelineStatisticsResponse,
+  })
   @ApiProblems(400, 401, 403, 404)
   statistics(
     @Ctx() ctx: RequestContext,
@@ -55,7 +68,12 @@ export class PipelinesCoreController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: PipelineResponse })
+  @ApiOperation({
+    operationId: 'getPipeline',
+    summary: 'Get a pipeline',
+    description: 'One pipeline of the current workspace, with its statuses in order.',
+  })
+  @ApiOkResponse({ description: 'The pipeline', type: PipelineResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<PipelineResponse> {
     return this.pipelines.get(ctx, id);
@@ -63,11 +81,12 @@ export class PipelinesCoreController {
 
   @Put(':id')
   @ApiOperation({
-    summary: 'Replace a pipeline',
+    operationId: 'updatePipeline',
+    summary: 'Update a pipeline',
     description:
-      'Statuses with an `id` are kept (and updated), statuses without one are new, omitted ones are removed — 409 while deals use them.',
+      'Replace a pipeline. Statuses with an `id` are kept (and updated), statuses without one are new, omitted ones are removed — 409 while deals use them.',
   })
-  @ApiOkResponse({ type: PipelineResponse })
+  @ApiOkResponse({ description: 'The pipeline as stored', type: PipelineResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -79,8 +98,12 @@ export class PipelinesCoreController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a pipeline (409 while deals use it)' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deletePipeline',
+    summary: 'Delete a pipeline',
+    description: 'Delete a pipeline (409 while deals use it).',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.pipelines.remove(ctx, id);

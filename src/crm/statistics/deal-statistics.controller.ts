@@ -14,12 +14,12 @@ export class DealStatisticsController {
 
   @Get('deals')
   @ApiOperation({
-    summary: 'Deals created, still open, won and lost, with their expected revenue, per period',
+    operationId: 'getDealStatistics',
+    summary: 'Get deal statistics per period',
     description:
-      'A deal counts as created in the period of its createdAt, and as won or lost in the period its status became a Won or Lost status ' +
-      '(statusModifiedAt). Archived deals count too. Dates are UTC.',
+      'Deals created, still open, won and lost, with their expected revenue, per period. A deal counts as created in the period of its createdAt, and as won or lost in the period its status became a Won or Lost status (statusModifiedAt). Archived deals count too. Dates are UTC.',
   })
-  @ApiOkResponse({ type: DealStatisticsResponse })
+  @ApiOkResponse({ description: 'Deal counts and expected revenue per period', type: DealStatisticsResponse })
   @ApiProblems(400, 401, 403)
   deals(@Ctx() ctx: RequestContext, @Query() q: DealStatisticsQuery): Promise<DealStatisticsResponse> {
     return this.statistics.deals(ctx, q);

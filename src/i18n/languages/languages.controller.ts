@@ -15,16 +15,24 @@ export class LanguagesController {
   constructor(private readonly languages: LanguagesService) {}
 
   @Get('available')
-  @ApiOperation({ summary: 'Languages a workspace can add' })
-  @ApiOkResponse({ type: LanguagePage })
+  @ApiOperation({
+    operationId: 'listAvailableLanguages',
+    summary: 'List available languages',
+    description: 'Languages a workspace can add.',
+  })
+  @ApiOkResponse({ description: 'A page of languages: `data` and `total`', type: LanguagePage })
   @ApiProblems(401, 403)
   available(): Page<Language> {
     return this.languages.available();
   }
 
   @Get('supported')
-  @ApiOperation({ summary: 'Languages the workspace supports' })
-  @ApiOkResponse({ type: LanguagePage })
+  @ApiOperation({
+    operationId: 'listSupportedLanguages',
+    summary: 'List supported languages',
+    description: 'Languages the workspace supports.',
+  })
+  @ApiOkResponse({ description: 'A page of languages: `data` and `total`', type: LanguagePage })
   @ApiProblems(401, 403)
   supported(@Ctx() ctx: RequestContext): Promise<Page<Language>> {
     return this.languages.supported(ctx);
@@ -33,8 +41,12 @@ export class LanguagesController {
   @Post('supported')
   @HttpCode(200)
   @Roles('Admin')
-  @ApiOperation({ summary: 'Add a supported language' })
-  @ApiOkResponse({ description: 'Added (empty body)' })
+  @ApiOperation({
+    operationId: 'addSupportedLanguage',
+    summary: 'Add a supported language',
+    description: 'Add a supported language.',
+  })
+  @ApiOkResponse({ description: 'Added; the answer has no body' })
   @ApiProblems(400, 401, 403, 409)
   async add(@Ctx() ctx: RequestContext, @Body() body: LanguageCodeRequest): Promise<void> {
     await this.languages.add(ctx, body.languageCode);
@@ -42,9 +54,13 @@ export class LanguagesController {
 
   @Delete('supported')
   @Roles('Admin')
-  @ApiOperation({ summary: 'Remove a supported language' })
+  @ApiOperation({
+    operationId: 'removeSupportedLanguage',
+    summary: 'Remove a supported language',
+    description: 'Remove a supported language.',
+  })
   @ApiBody({ type: LanguageCodeRequest })
-  @ApiOkResponse({ description: 'Removed (empty body)' })
+  @ApiOkResponse({ description: 'Removed; the answer has no body' })
   @ApiProblems(400, 401, 403, 404)
   async remove(@Ctx() ctx: RequestContext, @Body() body: LanguageCodeRequest): Promise<void> {
     await this.languages.remove(ctx, body.languageCode);

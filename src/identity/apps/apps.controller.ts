@@ -25,8 +25,12 @@ export class AppsController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The app catalogue, marked with what the calling user may open' })
-  @ApiOkResponse({ type: AppPage })
+  @ApiOperation({
+    operationId: 'listApps',
+    summary: 'List apps',
+    description: 'The app catalogue, marked with what the calling user may open.',
+  })
+  @ApiOkResponse({ description: 'A page of apps: `data` and `total`', type: AppPage })
   @ApiProblems(401, 403)
   async list(@Ctx() ctx: RequestContext): Promise<Page<AppResponse>> {
     const mine = new Set(await this.users.appsOf(ctx));

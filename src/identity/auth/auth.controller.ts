@@ -16,8 +16,15 @@ export class AuthController {
   @HttpCode(200)
   @Public()
   @UseGuards(LoginThrottlerGuard)
-  @ApiOperation({ summary: 'Log in with username or email and password' })
-  @ApiOkResponse({ type: TokenResponse })
+  @ApiOperation({
+    operationId: 'login',
+    summary: 'Log in',
+    description: 'Log in with username or email and password.',
+  })
+  @ApiOkResponse({
+    description: "A new access and refresh token pair for the user's workspace",
+    type: TokenResponse,
+  })
   @ApiProblems(400, 401, 429)
   login(@Body() body: LoginRequest): Promise<TokenResponse> {
     return this.auth.login(body);
@@ -28,9 +35,11 @@ export class AuthController {
   @Public()
   @UseGuards(LoginThrottlerGuard)
   @ApiOperation({
-    summary: 'Exchange a refresh token for a new pair (the old one dies; reuse revokes the family)',
+    operationId: 'refreshToken',
+    summary: 'Refresh the token pair',
+    description: 'Exchange a refresh token for a new pair (the old one dies; reuse revokes the family).',
   })
-  @ApiOkResponse({ type: TokenResponse })
+  @ApiOkResponse({ description: 'A new access and refresh token pair', type: TokenResponse })
   @ApiProblems(400, 401, 429)
   refresh(@Body() body: RefreshRequest): Promise<TokenResponse> {
     return this.auth.refresh(body.refreshToken);
@@ -39,8 +48,15 @@ export class AuthController {
   @Post('switch-workspace')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'A new pair bound to another workspace the caller is a member of' })
-  @ApiOkResponse({ type: TokenResponse })
+  @ApiOperation({
+    operationId: 'switchWorkspace',
+    summary: 'Switch workspace',
+    description: 'A new pair bound to another workspace the caller is a member of.',
+  })
+  @ApiOkResponse({
+    description: 'A new access and refresh token pair bound to the requested workspace',
+    type: TokenResponse,
+  })
   @ApiProblems(400, 401, 403)
   switchWorkspace(@Ctx() ctx: RequestContext, @Body() body: SwitchWorkspaceRequest): Promise<TokenResponse> {
     return this.auth.switchWorkspace(ctx, body.workspaceId);
@@ -49,9 +65,11 @@ export class AuthController {
   @Get('logout/:accessToken')
   @Public()
   @ApiOperation({
-    summary: 'End the session of the access token: it and its refresh token are refused from then on',
+    operationId: 'logout',
+    summary: 'Log out',
+    description: 'End the session of the access token: it and its refresh token are refused from then on.',
   })
-  @ApiOkResponse({ description: 'Logged out (empty body)' })
+  @ApiOkResponse({ description: 'Logged out; the answer has no body' })
   @ApiProblems(400, 401)
   async logout(@Param('accessToken') accessToken: string): Promise<void> {
     await this.auth.logout(accessToken);

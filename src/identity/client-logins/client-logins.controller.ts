@@ -24,8 +24,12 @@ export class ClientLoginsController {
   constructor(private readonly clientLogins: ClientLoginsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Client logins of the workspace' })
-  @ApiOkResponse({ type: ClientLoginPage })
+  @ApiOperation({
+    operationId: 'listClientLogins',
+    summary: 'List client logins',
+    description: 'Client logins of the workspace.',
+  })
+  @ApiOkResponse({ description: 'A page of client logins: `data` and `total`', type: ClientLoginPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: ClientLoginListQuery): Promise<Page<ClientLoginResponse>> {
     return this.clientLogins.list(ctx, q);
@@ -34,15 +38,25 @@ export class ClientLoginsController {
   @Post()
   @HttpCode(200)
   @Roles('Admin')
-  @ApiOkResponse({ type: ClientLoginResponse })
+  @ApiOperation({
+    operationId: 'createClientLogin',
+    summary: 'Create a client login',
+    description:
+      'Create a client login (a shopper) of the current workspace, with its username, email and password. Username and email are unique per workspace (case-insensitive): a duplicate is a 409.',
+  })
+  @ApiOkResponse({ description: 'The created client login', type: ClientLoginResponse })
   @ApiProblems(400, 401, 403, 409)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateClientLoginRequest): Promise<ClientLoginResponse> {
     return this.clientLogins.create(ctx, body);
   }
 
   @Get('availability/email')
-  @ApiOperation({ summary: 'Whether no client login of the workspace uses this email (case-insensitive)' })
-  @ApiOkResponse({ type: AvailabilityResponse })
+  @ApiOperation({
+    operationId: 'checkClientLoginEmailAvailability',
+    summary: 'Check whether an email is free',
+    description: 'Whether no client login of the workspace uses this email (case-insensitive).',
+  })
+  @ApiOkResponse({ description: 'Whether the email is available', type: AvailabilityResponse })
   @ApiProblems(400, 401, 403)
   async emailAvailable(
     @Ctx() ctx: RequestContext,
@@ -52,8 +66,12 @@ export class ClientLoginsController {
   }
 
   @Get('availability/username')
-  @ApiOperation({ summary: 'Whether no client login of the workspace uses this username (case-insensitive)' })
-  @ApiOkResponse({ type: AvailabilityResponse })
+  @ApiOperation({
+    operationId: 'checkClientLoginUsernameAvailability',
+    summary: 'Check whether a username is free',
+    description: 'Whether no client login of the workspace uses this username (case-insensitive).',
+  })
+  @ApiOkResponse({ description: 'Whether the username is available', type: AvailabilityResponse })
   @ApiProblems(400, 401, 403)
   async usernameAvailable(
     @Ctx() ctx: RequestContext,
@@ -63,7 +81,13 @@ export class ClientLoginsController {
   }
 
   @Get('external/:externalReference')
-  @ApiOkResponse({ type: ClientLoginResponse })
+  @ApiOperation({
+    operationId: 'getClientLoginByExternalReference',
+    summary: 'Get a client login by external reference',
+    description:
+      'The client login whose `externalReference` (the identifier a partner system keeps for it) is this value.',
+  })
+  @ApiOkResponse({ description: 'The client login', type: ClientLoginResponse })
   @ApiProblems(401, 403, 404)
   byExternalReference(
     @Ctx() ctx: RequestContext,
@@ -73,7 +97,12 @@ export class ClientLoginsController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ClientLoginResponse })
+  @ApiOperation({
+    operationId: 'getClientLogin',
+    summary: 'Get a client login',
+    description: 'One client login of the current workspace.',
+  })
+  @ApiOkResponse({ description: 'The client login', type: ClientLoginResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<ClientLoginResponse> {
     return this.clientLogins.get(ctx, id);
@@ -82,13 +111,12 @@ export class ClientLoginsController {
   @Put(':id')
   @Roles('Admin')
   @ApiOperation({
-    summary: 'Replace a client login (Admins; credentials included)',
+    operationId: 'updateClientLogin',
+    summary: 'Update a client login',
     description:
-      'A client login belongs to this workspace only, so its Admins manage its password, username ' +
-      'and email. A new `password` revokes all of its sessions; an inactive one can neither log in ' +
-      'nor refresh. A client login of another workspace is a 404 before any other check.',
+      'Replace a client login (Admins; credentials included). A client login belongs to this workspace only, so its Admins manage its password, username and email. A new `password` revokes all of its sessions; an inactive one can neither log in nor refresh. A client login of another workspace is a 404 before any other check.',
   })
-  @ApiOkResponse({ type: ClientLoginResponse })
+  @ApiOkResponse({ description: 'The client login as stored', type: ClientLoginResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -101,7 +129,12 @@ export class ClientLoginsController {
 
   @Delete(':id')
   @Roles('Admin')
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteClientLogin',
+    summary: 'Delete a client login',
+    description: 'Delete a client login of the current workspace; its sessions end with it.',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 412)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.clientLogins.remove(ctx, id);

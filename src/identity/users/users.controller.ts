@@ -15,8 +15,12 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Members (User) and client logins (Client) of the current workspace' })
-  @ApiOkResponse({ type: UserPage })
+  @ApiOperation({
+    operationId: 'listUsers',
+    summary: 'List users',
+    description: 'Members (User) and client logins (Client) of the current workspace.',
+  })
+  @ApiOkResponse({ description: 'A page of users: `data` and `total`', type: UserPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: UserListQuery): Promise<Page<UserResponse>> {
     return this.users.list(ctx, q);
@@ -26,16 +30,23 @@ export class UsersController {
   @HttpCode(200)
   @Roles('Admin')
   @ApiOperation({
-    summary: 'Create a user and make it a member of the current workspace (body `role`, default Member)',
+    operationId: 'createUser',
+    summary: 'Create a user',
+    description: 'Create a user and make it a member of the current workspace (body `role`, default Member).',
   })
-  @ApiOkResponse({ type: UserResponse })
+  @ApiOkResponse({ description: 'The created user', type: UserResponse })
   @ApiProblems(400, 401, 403, 409)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateUserRequest): Promise<UserResponse> {
     return this.users.create(ctx, body);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: UserResponse })
+  @ApiOperation({
+    operationId: 'getUser',
+    summary: 'Get a user',
+    description: 'One user of the current workspace, with the role it holds here.',
+  })
+  @ApiOkResponse({ description: 'The user', type: UserResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<UserResponse> {
     return this.users.get(ctx, id);
@@ -44,17 +55,12 @@ export class UsersController {
   @Put(':id')
   @Roles('Viewer')
   @ApiOperation({
-    summary: 'Replace a user (Admins: members of this workspace; others: themselves)',
+    operationId: 'updateUser',
+    summary: 'Update a user',
     description:
-      'A user is one identity across workspaces. **Credentials** (`password`, and a changed `username` ' +
-      'or `email`) are changed only by the user themself, with `currentPassword` (400 naming ' +
-      '`currentPassword` without it, 403 when it is wrong); an Admin or Owner changing them for ' +
-      'someone else gets 403. Unchanged credentials in the full replacement are fine. Admins and ' +
-      'Owners change `role` and `apps`; only an Owner changes an Owner or grants the Owner role; ' +
-      'anyone may drop their own `apps`. A new password revokes every other session of the user ' +
-      '(their access and refresh tokens). A user of another workspace is a 404 before any other check.',
+      'Replace a user (Admins: members of this workspace; others: themselves). A user is one identity across workspaces. **Credentials** (`password`, and a changed `username` or `email`) are changed only by the user themself, with `currentPassword` (400 naming `currentPassword` without it, 403 when it is wrong); an Admin or Owner changing them for someone else gets 403. Unchanged credentials in the full replacement are fine. Admins and Owners change `role` and `apps`; only an Owner changes an Owner or grants the Owner role; anyone may drop their own `apps`. A new password revokes every other session of the user (their access and refresh tokens). A user of another workspace is a 404 before any other check.',
   })
-  @ApiOkResponse({ type: UserResponse })
+  @ApiOkResponse({ description: 'The user as stored', type: UserResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)
   update(
     @Ctx() ctx: RequestContext,
@@ -68,10 +74,12 @@ export class UsersController {
   @Delete(':id')
   @Roles('Admin')
   @ApiOperation({
-    summary: 'Remove the user from this workspace (the user is deleted when no workspace is left)',
-    description: 'Admins and Owners; only an Owner removes an Owner, and a workspace keeps one Owner.',
+    operationId: 'removeUser',
+    summary: 'Remove a user from the workspace',
+    description:
+      'Remove the user from this workspace (the user is deleted when no workspace is left). Admins and Owners; only an Owner removes an Owner, and a workspace keeps one Owner.',
   })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOkResponse({ description: 'Removed; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409)
   async remove(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<void> {
     await this.users.remove(ctx, id);

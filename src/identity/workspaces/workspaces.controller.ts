@@ -15,8 +15,12 @@ export class WorkspacesController {
   constructor(private readonly workspaces: WorkspacesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The workspaces the caller is a member of, with the caller’s role' })
-  @ApiOkResponse({ type: WorkspacePage })
+  @ApiOperation({
+    operationId: 'listWorkspaces',
+    summary: "List the caller's workspaces",
+    description: 'The workspaces the caller is a member of, with the caller’s role.',
+  })
+  @ApiOkResponse({ description: 'A page of workspaces: `data` and `total`', type: WorkspacePage })
   @ApiProblems(401, 403)
   list(@Ctx() ctx: RequestContext): Promise<Page<WorkspaceResponse>> {
     return this.workspaces.listMine(ctx);
@@ -26,9 +30,12 @@ export class WorkspacesController {
   @HttpCode(200)
   @Roles('Viewer')
   @ApiOperation({
-    summary: 'Create a workspace; the caller becomes its Owner (switch to it with /auth/switch-workspace)',
+    operationId: 'createWorkspace',
+    summary: 'Create a workspace',
+    description:
+      'Create a workspace; the caller becomes its Owner (switch to it with /auth/switch-workspace).',
   })
-  @ApiOkResponse({ type: WorkspaceResponse })
+  @ApiOkResponse({ description: 'The created workspace', type: WorkspaceResponse })
   @ApiProblems(400, 401, 403)
   create(@Ctx() ctx: RequestContext, @Body() body: WorkspaceRequest): Promise<WorkspaceResponse> {
     return this.workspaces.create(ctx, body);
@@ -36,8 +43,12 @@ export class WorkspacesController {
 
   @Put()
   @Roles('Admin')
-  @ApiOperation({ summary: 'Replace the settings of the token’s workspace' })
-  @ApiOkResponse({ type: WorkspaceResponse })
+  @ApiOperation({
+    operationId: 'updateWorkspace',
+    summary: 'Update the current workspace',
+    description: 'Replace the settings of the token’s workspace.',
+  })
+  @ApiOkResponse({ description: 'The workspace as stored', type: WorkspaceResponse })
   @ApiProblems(400, 401, 403, 412)
   update(@Ctx() ctx: RequestContext, @Body() body: WorkspaceRequest): Promise<WorkspaceResponse> {
     return this.workspaces.update(ctx, body);
@@ -45,8 +56,12 @@ export class WorkspacesController {
 
   @Delete()
   @Roles('Owner')
-  @ApiOperation({ summary: 'Delete the token’s workspace and everything in it (Owner only)' })
-  @ApiOkResponse({ description: 'Deleted (empty body)' })
+  @ApiOperation({
+    operationId: 'deleteWorkspace',
+    summary: 'Delete the current workspace',
+    description: 'Delete the token’s workspace and everything in it (Owner only).',
+  })
+  @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(401, 403, 412)
   async remove(@Ctx() ctx: RequestContext): Promise<void> {
     await this.workspaces.remove(ctx);
@@ -57,9 +72,12 @@ export class WorkspacesController {
   @Roles('Admin')
   @ImageUpload('image')
   @ApiOperation({
-    summary: 'Upload the workspace logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB)',
+    operationId: 'setWorkspaceImage',
+    summary: 'Upload the workspace logo',
+    description:
+      'Upload the workspace logo (multipart field `image`; JPEG, PNG, GIF, WebP or AVIF ≤ 10 MiB).',
   })
-  @ApiOkResponse({ type: WorkspaceResponse })
+  @ApiOkResponse({ description: 'The workspace with its new image URL', type: WorkspaceResponse })
   @ApiProblems(400, 401, 403, 413, 415)
   setImage(
     @Ctx() ctx: RequestContext,

@@ -15,11 +15,15 @@ export class MasterdataTagsController {
 
   @Get()
   @ApiOperation({
-    summary:
-      'Every tag in use (products, accounts, contacts, deals, sales orders, …) with counts per tag and per entity type',
-    description: '`Query` matches the start of a tag (case-insensitive). SortBy Tag (default) or Count.',
+    operationId: 'listTags',
+    summary: 'List tags in use',
+    description:
+      'Every tag in use (products, accounts, contacts, deals, sales orders, …) with counts per tag and per entity type. `Query` matches the start of a tag (case-insensitive). SortBy Tag (default) or Count.',
   })
-  @ApiOkResponse({ type: MasterdataTagPage })
+  @ApiOkResponse({
+    description: 'A page of tags with their counts: `data` and `total`',
+    type: MasterdataTagPage,
+  })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: MasterdataTagListQuery): Promise<Page<MasterdataTag>> {
     return this.tags.list(ctx, q);
