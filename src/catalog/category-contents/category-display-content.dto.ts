@@ -13,8 +13,7 @@ import {
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
-import { descriptionFormats } from './category-display-content.entity';
-import type { DescriptionFormat } from './category-display-content.entity';
+import { descriptionFormats, type DescriptionFormat } from '../display-contents/display-content';
 
 /** Search-engine texts of the category page in this language. */
 export class CategoryContentSeo {

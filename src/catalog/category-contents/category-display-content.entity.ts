@@ -1,9 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
-
-export const descriptionFormats = ['Markdown', 'Html'] as const;
-export type DescriptionFormat = (typeof descriptionFormats)[number];
+import type { DescriptionFormat } from '../display-contents/display-content';
 
 /**
  * The texts of one category in one language (title, excerpt, description and its `seo` object).

@@ -13,10 +13,7 @@ import {
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
-import {
-  descriptionFormats,
-  type DescriptionFormat,
-} from '../category-contents/category-display-content.entity';
+import { descriptionFormats, type DescriptionFormat } from '../display-contents/display-content';
 
 /** Search-engine texts of a product page in one language (the content's unnamed object). */
 export class ProductSeoBody {

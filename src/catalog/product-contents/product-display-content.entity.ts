@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
-import type { DescriptionFormat } from '../category-contents/category-display-content.entity';
+import type { DescriptionFormat } from '../display-contents/display-content';
 import { ProductEntity } from '../products/product.entity';
 
 /**

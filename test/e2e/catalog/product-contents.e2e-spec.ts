@@ -148,6 +148,23 @@ describe('Product display contents', () => {
     expect((await viewer.get(`${path}?query=TAFEL`)).body.data.map((x: { id: string }) => x.id)).toEqual([b]);
   });
 
+  it('sorts by title case-insensitively, as category display contents do', async () => {
+    const product = await productOf('case');
+    const ids: Record<string, string> = {};
+    for (const [language, title] of [
+      ['en', 'alfa'],
+      ['nl', 'Beta'],
+    ] as const) {
+      const res = await member.post(path, { productId: product, language, title });
+      expect(res.status).toBe(200);
+      ids[title] = res.body.id as string;
+    }
+    const sorted = await viewer.get(`${path}?product_ids=${product}&SortBy=Title`);
+    expect(sorted.body.data.map((x: { id: string }) => x.id)).toEqual([ids.alfa, ids.Beta]);
+    const desc = await viewer.get(`${path}?product_ids=${product}&SortBy=Title&SortOrder=Desc`);
+    expect(desc.body.data.map((x: { id: string }) => x.id)).toEqual([ids.Beta, ids.alfa]);
+  });
+
   it('answers 409 naming language for a second content of one product and language', async () => {
     const product = await productOf('dup');
     expect((await member.post(path, { productId: product, language: 'en', title: 'First' })).status).toBe(

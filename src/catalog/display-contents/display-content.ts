@@ -1,0 +1,59 @@
+import type { ScopedEntity } from '../../platform/database/scoped-entity';
+import type { ScopedResponse } from '../../platform/http/resource';
+
+export const descriptionFormats = ['Markdown', 'Html'] as const;
+export type DescriptionFormat = (typeof descriptionFormats)[number];
+
+/** The columns every display content stores, whatever it describes. */
+export interface DisplayContentColumns extends ScopedEntity {
+  language: string;
+  title: string;
+  descriptionFormat: DescriptionFormat;
+  excerpt: string | null;
+  description: string | null;
+  seoMetaTitle: string | null;
+  seoMetaDescription: string | null;
+  seoKeywords: string[];
+}
+
+/** The texts a create or update body carries (PUT replaces them all). */
+export interface DisplayContentTextsBody {
+  title: string;
+  descriptionFormat?: DescriptionFormat;
+  excerpt?: string | null;
+  description?: string | null;
+  seo?: { metaTitle?: string | null; metaDescription?: string | null; keywords?: string[] };
+  externalReference?: string | null;
+}
+
+/** The answer's part every display content shares. */
+export interface DisplayContentAnswer extends ScopedResponse {
+  language: string;
+  title: string;
+  descriptionFormat: DescriptionFormat;
+  excerpt: string | null;
+  description: string | null;
+  seo: { metaTitle: string | null; metaDescription: string | null; keywords: string[] };
+}
+
+/** Omitted optional texts become null / empty: an update is a full replacement. */
+export const displayContentTexts = (body: DisplayContentTextsBody) => ({
+  title: body.title,
+  descriptionFormat: body.descriptionFormat ?? 'Markdown',
+  excerpt: body.excerpt ?? null,
+  description: body.description ?? null,
+  seoMetaTitle: body.seo?.metaTitle ?? null,
+  seoMetaDescription: body.seo?.metaDescription ?? null,
+  seoKeywords: body.seo?.keywords ?? [],
+  externalReference: body.externalReference ?? null,
+});
+
+/** The answer's shared part, mapped from the shared columns. */
+export const displayContentAnswer = (e: DisplayContentColumns) => ({
+  language: e.language,
+  title: e.title,
+  descriptionFormat: e.descriptionFormat,
+  excerpt: e.excerpt,
+  description: e.description,
+  seo: { metaTitle: e.seoMetaTitle, metaDescription: e.seoMetaDescription, keywords: e.seoKeywords ?? [] },
+});
