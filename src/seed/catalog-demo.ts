@@ -9,7 +9,7 @@ import { CategoriesService } from '../catalog/categories/categories.service';
 import { ProductCategoryListQuery } from '../catalog/categories/category.dto';
 import { ManufacturerListQuery } from '../catalog/manufacturers/manufacturer.dto';
 import { ManufacturersService } from '../catalog/manufacturers/manufacturers.service';
-import type { CreateProductRequest } from '../catalog/products/product.dto';
+import type { CreateProductRequest } from '../catalog/products/product-request.dto';
 import { ProductsService } from '../catalog/products/products.service';
 import type { RequestContext } from '../platform/tenancy/request-context';
 

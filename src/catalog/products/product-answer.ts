@@ -1,13 +1,9 @@
 import { In, type EntityTarget, type FindOptionsOrder } from 'typeorm';
 import type { Scoped, ScopedRepository } from '../../platform/database/scoped-repository';
 import { dateOnly, scopedFields, withoutScopedFields } from '../../platform/http/resource';
-import type {
-  ProductAttributeValues,
-  ProductComponent,
-  ProductImage,
-  ProductPriceTier,
-  ProductResponse,
-} from './product.dto';
+import type { ProductPriceTier } from './product-pricing.dto';
+import type { ProductAttributeValues } from './product-request.dto';
+import type { ProductComponent, ProductImage, ProductResponse } from './product-response.dto';
 import { ProductAttributeValueEntity } from './product-attribute-value.entity';
 import { ProductBarcodeEntity } from './product-barcode.entity';
 import { ProductCatalogLinkEntity } from './product-catalog-link.entity';

@@ -7,7 +7,11 @@ import { badRequest } from '../../platform/http/problem';
 import { BrandEntity } from '../brands/brand.entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
 import { ManufacturerEntity } from '../manufacturers/manufacturer.entity';
-import type { BulkUpdateProductsRequest, ProductBulkResult, ProductCategoriesRequest } from './product.dto';
+import type {
+  BulkUpdateProductsRequest,
+  ProductBulkResult,
+  ProductCategoriesRequest,
+} from './product-bulk.dto';
 import { ProductCategoryLinkEntity } from './product-category-link.entity';
 import { ProductEntity } from './product.entity';
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../platform/http/problem';
 import { respond } from '../../platform/http/resource';
 import { checkImage, type UploadedImage } from '../../platform/storage/image-upload';
 import { Uploads } from '../../platform/storage/uploads';
-import type { ProductResponse } from './product.dto';
+import type { ProductResponse } from './product-response.dto';
 import { loadProductParts, toProductImage, toProductResponse } from './product-answer';
 import { ProductImageEntity } from './product-image.entity';
 import { ProductEntity } from './product.entity';

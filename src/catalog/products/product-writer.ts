@@ -8,7 +8,7 @@ import { CatalogEntity } from '../catalogs/catalog.entity';
 import { firstFreeSlug, slugify } from '../categories/category-slug';
 import { ProductCategoryEntity } from '../categories/category.entity';
 import { ManufacturerEntity } from '../manufacturers/manufacturer.entity';
-import type { CreateProductRequest } from './product.dto';
+import type { CreateProductRequest } from './product-request.dto';
 import { decimalIn, type ProductParts } from './product-answer';
 import { ProductAttributeValueEntity } from './product-attribute-value.entity';
 import { ProductBarcodeEntity } from './product-barcode.entity';

@@ -6,19 +6,10 @@ import type { Page } from '../../platform/http/list-query';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
 import { ImagesUpload, type UploadedImage, UploadedImageFiles } from '../../platform/storage/image-upload';
-import {
-  BulkUpdateProductsRequest,
-  CreateProductRequest,
-  ProductBulkResult,
-  ProductCategoriesRequest,
-  ProductListRequest,
-  ProductPage,
-  ProductResponse,
-  ProductTagsQuery,
-  UpdateProductRequest,
-  UsedProductTag,
-  UsedProductTagPage,
-} from './product.dto';
+import { BulkUpdateProductsRequest, ProductBulkResult, ProductCategoriesRequest } from './product-bulk.dto';
+import { ProductListRequest, ProductTagsQuery, UsedProductTag, UsedProductTagPage } from './product-list.dto';
+import { CreateProductRequest, UpdateProductRequest } from './product-request.dto';
+import { ProductPage, ProductResponse } from './product-response.dto';
 import { ProductBulkService } from './product-bulk.service';
 import { ProductImagesService } from './product-images.service';
 import { ProductListService } from './product-list.service';

@@ -1,0 +1,92 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { ListBody, ListQuery, PageOf } from '../../platform/http/list-query';
+import { apply, strings } from './product-validators';
+import { type ProductType, productTypes } from './product.entity';
+
+export const productSortBy = ['DisplayOrder', 'Id', 'Name'] as const;
+
+export class ProductAttributeFilter {
+  @ApiProperty({ format: 'uuid' }) @IsUUID() attributeId: string;
+  @ApiProperty({
+    type: [String],
+    maxItems: 100,
+    description: 'Any of these values matches; [] = any value at all',
+  })
+  @apply(strings())
+  values: string[];
+}
+
+const uuids = (max = 1000) => [IsOptional(), IsArray(), ArrayMaxSize(max), IsUUID('all', { each: true })];
+
+/** Body of POST products/list. Every filter given must hold (AND); an array filter matches any of its values. */
+export class ProductListRequest extends ListBody(productSortBy) {
+  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 }) @apply(uuids()) ids?: string[];
+  @ApiPropertyOptional({ format: 'uuid', description: 'Products in this catalog' })
+  @IsOptional()
+  @IsUUID()
+  catalogId?: string;
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    maxItems: 1000,
+    description: 'Products in any of these categories',
+  })
+  @apply(uuids())
+  categoryIds?: string[];
+  @ApiPropertyOptional({ type: [String], maxItems: 1000 })
+  @IsOptional()
+  @apply(strings(1000))
+  skus?: string[];
+  @ApiPropertyOptional({ type: [String], maxItems: 1000 })
+  @IsOptional()
+  @apply(strings(1000))
+  gtins?: string[];
+  @ApiPropertyOptional({ type: [String], maxItems: 1000 })
+  @IsOptional()
+  @apply(strings(1000))
+  barcodes?: string[];
+  @ApiPropertyOptional({ type: [String], maxItems: 1000 })
+  @IsOptional()
+  @apply(strings(1000))
+  slugs?: string[];
+  @ApiPropertyOptional({ enum: productTypes }) @IsOptional() @IsIn(productTypes) type?: ProductType;
+  @ApiPropertyOptional({
+    type: [ProductAttributeFilter],
+    maxItems: 20,
+    description: 'Every entry must match (AND)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => ProductAttributeFilter)
+  attributes?: ProductAttributeFilter[];
+  @ApiPropertyOptional({ description: 'true: without images; false: with at least one' })
+  @IsOptional()
+  @IsBoolean()
+  isMissingImages?: boolean;
+  @ApiPropertyOptional({
+    description: 'true: no display content with a description in any language; false: the opposite',
+  })
+  @IsOptional()
+  @IsBoolean()
+  isMissingDescription?: boolean;
+  @ApiPropertyOptional({
+    description:
+      'true: lacks a value for an attribute required by one of its categories; false: the opposite',
+  })
+  @IsOptional()
+  @IsBoolean()
+  isMissingAttributes?: boolean;
+}
+
+export class UsedProductTag {
+  @ApiProperty() value: string;
+  @ApiProperty({ type: 'integer', description: 'Products with this tag' }) count: number;
+}
+export class UsedProductTagPage extends PageOf(UsedProductTag) {}
+
+/** GET products/tags: `Query` matches tags containing it; SortBy Value (default) or Count. */
+export class ProductTagsQuery extends ListQuery(['Value', 'Count'] as const) {}
