@@ -4,18 +4,18 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { Env } from '../config/env';
 import { resolveJwtSecret } from '../platform/auth/jwt-secret';
-import { AppsController } from './apps/apps.controller';
-import { AuthController } from './auth/auth.controller';
+import { AppsCoreController } from './apps/apps.core.controller';
+import { AuthCoreController } from './auth/auth.core.controller';
 import { AuthService } from './auth/auth.service';
 import { JWT_SECRET } from './auth/auth.tokens';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { LoginThrottlerGuard } from './auth/login-throttler';
 import { BootstrapAdmin } from './bootstrap-admin';
-import { ClientLoginsController } from './client-logins/client-logins.controller';
+import { ClientLoginsCoreController } from './client-logins/client-logins.core.controller';
 import { ClientLoginsService } from './client-logins/client-logins.service';
-import { UsersController } from './users/users.controller';
+import { UsersCoreController } from './users/users.core.controller';
 import { UsersService } from './users/users.service';
-import { WorkspacesController } from './workspaces/workspaces.controller';
+import { WorkspacesCoreController } from './workspaces/workspaces.core.controller';
 import { WorkspacesService } from './workspaces/workspaces.service';
 
 const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSecret };
@@ -31,11 +31,11 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
     }),
   ],
   controllers: [
-    AuthController,
-    UsersController,
-    ClientLoginsController,
-    WorkspacesController,
-    AppsController,
+    AuthCoreController,
+    UsersCoreController,
+    ClientLoginsCoreController,
+    WorkspacesCoreController,
+    AppsCoreController,
   ],
   providers: [
     jwtSecret,

@@ -20,7 +20,7 @@ import { ClientLoginsService } from './client-logins.service';
 @ApiTags('Identities')
 @ApiBearerAuth()
 @Controller('core-api/identities')
-export class ClientLoginsController {
+export class ClientLoginsCoreController {
   constructor(private readonly clientLogins: ClientLoginsService) {}
 
   @Get()

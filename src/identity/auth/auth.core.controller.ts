@@ -9,7 +9,7 @@ import { LoginThrottlerGuard } from './login-throttler';
 
 @ApiTags('Auth')
 @Controller('core-api/auth')
-export class AuthController {
+export class AuthCoreController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('login')

@@ -11,7 +11,7 @@ import { UsersService } from './users.service';
 @ApiTags('Users')
 @ApiBearerAuth()
 @Controller('core-api/users')
-export class UsersController {
+export class UsersCoreController {
   constructor(private readonly users: UsersService) {}
 
   @Get()

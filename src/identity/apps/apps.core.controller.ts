@@ -21,7 +21,7 @@ export class AppPage extends PageOf(AppResponse) {}
 @ApiTags('Apps')
 @ApiBearerAuth()
 @Controller('core-api/apps')
-export class AppsController {
+export class AppsCoreController {
   constructor(private readonly users: UsersService) {}
 
   @Get()

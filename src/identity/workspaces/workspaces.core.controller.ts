@@ -11,7 +11,7 @@ import { WorkspacesService } from './workspaces.service';
 @ApiTags('Workspaces')
 @ApiBearerAuth()
 @Controller('core-api/workspaces')
-export class WorkspacesController {
+export class WorkspacesCoreController {
   constructor(private readonly workspaces: WorkspacesService) {}
 
   @Get()
