@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 
 class ProductAttributeFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255, example: 'Colour' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
@@ -22,12 +22,7 @@ class ProductAttributeFields extends ExternalReferenceBody {
 
 export class CreateProductAttributeRequest extends ProductAttributeFields {}
 
-export class UpdateProductAttributeRequest extends ProductAttributeFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateProductAttributeRequest extends UpdateIdBody(ProductAttributeFields) {}
 
 export class ProductAttributeResponse extends ScopedResponse {
   @ApiProperty() name: string;

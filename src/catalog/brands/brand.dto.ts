@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -46,12 +46,7 @@ class BrandFields extends ExternalReferenceBody {
 
 export class CreateBrandRequest extends BrandFields {}
 
-export class UpdateBrandRequest extends BrandFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateBrandRequest extends UpdateIdBody(BrandFields) {}
 
 export class BrandResponse extends ScopedResponse {
   @ApiProperty() name: string;

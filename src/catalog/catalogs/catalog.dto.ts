@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 
 class CatalogFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
@@ -21,12 +21,7 @@ class CatalogFields extends ExternalReferenceBody {
 
 export class CreateCatalogRequest extends CatalogFields {}
 
-export class UpdateCatalogRequest extends CatalogFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateCatalogRequest extends UpdateIdBody(CatalogFields) {}
 
 export class CatalogResponse extends ScopedResponse {
   @ApiProperty() name: string;

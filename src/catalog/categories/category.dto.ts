@@ -9,7 +9,6 @@ import {
   IsOptional,
   IsString,
   IsUrl,
-  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -17,7 +16,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
+import {
+  ExternalReferenceBody,
+  OptionalReference,
+  ScopedResponse,
+  UpdateIdBody,
+} from '../../platform/http/resource';
 import { slugPattern } from './category-slug';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -101,12 +105,7 @@ class ProductCategoryFields extends ExternalReferenceBody {
 
 export class CreateProductCategoryRequest extends ProductCategoryFields {}
 
-export class UpdateProductCategoryRequest extends ProductCategoryFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateProductCategoryRequest extends UpdateIdBody(ProductCategoryFields) {}
 
 export class ProductCategoryResponse extends ScopedResponse {
   @ApiProperty() name: string;

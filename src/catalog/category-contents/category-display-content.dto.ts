@@ -12,7 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 import { descriptionFormats, type DescriptionFormat } from '../display-contents/display-content';
 
 /** Search-engine texts of the category page in this language. */
@@ -94,12 +94,7 @@ export class CreateCategoryDisplayContentRequest extends CategoryDisplayContentF
 }
 
 /** The category and language of a content are fixed at creation. */
-export class UpdateCategoryDisplayContentRequest extends CategoryDisplayContentFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateCategoryDisplayContentRequest extends UpdateIdBody(CategoryDisplayContentFields) {}
 
 export class CategoryDisplayContentResponse extends ScopedResponse {
   @ApiProperty({ format: 'uuid' }) productCategoryId: string;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -43,12 +43,7 @@ class ManufacturerFields extends ExternalReferenceBody {
 
 export class CreateManufacturerRequest extends ManufacturerFields {}
 
-export class UpdateManufacturerRequest extends ManufacturerFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateManufacturerRequest extends UpdateIdBody(ManufacturerFields) {}
 
 export class ManufacturerResponse extends ScopedResponse {
   @ApiProperty() name: string;

@@ -12,7 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 import { descriptionFormats, type DescriptionFormat } from '../display-contents/display-content';
 
 /** Search-engine texts of a product page in one language (the content's unnamed object). */
@@ -116,12 +116,7 @@ export class CreateProductDisplayContentRequest extends ProductDisplayContentFie
 }
 
 /** The product and language of a content are fixed at creation; an update replaces its texts. */
-export class UpdateProductDisplayContentRequest extends ProductDisplayContentFields {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateProductDisplayContentRequest extends UpdateIdBody(ProductDisplayContentFields) {}
 
 export class ProductDisplayContentResponse extends ScopedResponse {
   @ApiProperty({ format: 'uuid' }) productId: string;

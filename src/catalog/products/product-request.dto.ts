@@ -19,7 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsDecimal } from '../../platform/http/decimal';
-import { ExternalReferenceBody, OptionalReference } from '../../platform/http/resource';
+import { ExternalReferenceBody, OptionalReference, UpdateIdBody } from '../../platform/http/resource';
 import { slugPattern } from '../categories/category-slug';
 import { ProductPricingBody } from './product-pricing.dto';
 import { apply, maxDecimal, strings } from './product-validators';
@@ -238,9 +238,4 @@ export class CreateProductRequest extends ExternalReferenceBody {
   components?: ProductComponentBody[];
 }
 
-export class UpdateProductRequest extends CreateProductRequest {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateProductRequest extends UpdateIdBody(CreateProductRequest) {}

@@ -10,14 +10,18 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  IsUUID,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
+import {
+  ExternalReferenceBody,
+  OptionalReference,
+  ScopedResponse,
+  UpdateIdBody,
+} from '../../platform/http/resource';
 import { accountTypes } from './account.entity';
 import type { AccountType } from './account.entity';
 import {
@@ -146,12 +150,7 @@ export class AccountBody extends ExternalReferenceBody {
 
 export class CreateAccountRequest extends AccountBody {}
 
-export class UpdateAccountRequest extends AccountBody {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateAccountRequest extends UpdateIdBody(AccountBody) {}
 
 export class AccountResponse extends ScopedResponse {
   @ApiProperty() displayName: string;

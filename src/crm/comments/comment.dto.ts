@@ -10,7 +10,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 import { bodyFormats, commentEntityTypes } from './comment.entity';
 import type { BodyFormat, CommentEntityType } from './comment.entity';
 
@@ -36,12 +36,7 @@ export class CreateCommentRequest extends CommentContent {
   @ApiProperty({ enum: commentEntityTypes }) @IsIn(commentEntityTypes) entityType: CommentEntityType;
 }
 
-export class UpdateCommentRequest extends CommentContent {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateCommentRequest extends UpdateIdBody(CommentContent) {}
 
 export class CommentEntityRef {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -18,7 +18,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
+import {
+  ExternalReferenceBody,
+  OptionalReference,
+  ScopedResponse,
+  UpdateIdBody,
+} from '../../platform/http/resource';
 import { ContactDetailsDto, CustomAttributeDto, PostalAddressDto } from '../accounts/account-members.dto';
 import { ValueCount } from '../accounts/account.dto';
 import { genders } from './contact.entity';
@@ -117,12 +122,7 @@ export class ContactBody extends ExternalReferenceBody {
 
 export class CreateContactRequest extends ContactBody {}
 
-export class UpdateContactRequest extends ContactBody {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateContactRequest extends UpdateIdBody(ContactBody) {}
 
 export class ContactResponse extends ScopedResponse {
   @ApiProperty() firstName: string;

@@ -27,7 +27,12 @@ import {
   StringsFilter,
   UuidsFilter,
 } from '../../platform/http/list-query';
-import { ExternalReferenceBody, OptionalReference, ScopedResponse } from '../../platform/http/resource';
+import {
+  ExternalReferenceBody,
+  OptionalReference,
+  ScopedResponse,
+  UpdateIdBody,
+} from '../../platform/http/resource';
 import type { CustomFieldValue } from './deal.entity';
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
@@ -157,12 +162,7 @@ export class CreateDealRequest extends ExternalReferenceBody {
   customFields?: Record<string, CustomFieldValue>;
 }
 
-export class UpdateDealRequest extends CreateDealRequest {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
-}
+export class UpdateDealRequest extends UpdateIdBody(CreateDealRequest) {}
 
 export class DealContactResponse {
   @ApiProperty({ format: 'uuid' }) contactId: string;

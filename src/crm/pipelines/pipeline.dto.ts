@@ -19,7 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 import { customFieldTypes, statusKinds } from './pipeline.entity';
 import type { CustomFieldType, StatusKind } from './pipeline.entity';
 
@@ -140,7 +140,7 @@ export class CreatePipelineRequest extends ExternalReferenceBody {
   customFields?: PipelineCustomFieldBody[];
 }
 
-export class UpdatePipelineRequest extends CreatePipelineRequest {
+export class UpdatePipelineRequest extends UpdateIdBody(CreatePipelineRequest) {
   @ApiProperty({
     type: [PipelineStatusBody],
     minItems: 1,
@@ -151,11 +151,6 @@ export class UpdatePipelineRequest extends CreatePipelineRequest {
   })
   // Required on a replacement (checked by the service): dropping every stage by omission would strand the deals.
   declare statuses: PipelineStatusBody[];
-
-  @ApiPropertyOptional({ format: 'uuid', description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
 }
 
 export class PipelineStatusResponse {

@@ -24,12 +24,19 @@ export class ExternalReferenceBody {
   externalReference?: string | null;
 }
 
-/** The `id` an update body repeats (optional; when given it must equal the path's). */
-export class UpdateIdBody {
-  @ApiProperty({ format: 'uuid', required: false, description: 'Must equal the id in the path when given' })
-  @IsOptional()
-  @IsUUID()
-  id?: string;
+/**
+ * An update body: `Base` plus the `id` it may repeat (optional; when given it must equal the
+ * path's, see `assertSameId`). A mixin, as update bodies already extend their fields class;
+ * `id` comes after the inherited members in the document.
+ */
+export function UpdateIdBody<T extends object>(Base: new () => T): new () => T & { id?: string } {
+  class UpdateIdBodyOf extends (Base as new () => object) {
+    @ApiProperty({ format: 'uuid', required: false, description: 'Must equal the id in the path when given' })
+    @IsOptional()
+    @IsUUID()
+    id?: string;
+  }
+  return UpdateIdBodyOf as new () => T & { id?: string };
 }
 
 export function assertSameId(pathId: string, bodyId: string | undefined): void {

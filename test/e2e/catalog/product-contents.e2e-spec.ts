@@ -236,6 +236,11 @@ describe('Product display contents', () => {
     const mismatch = await member.put(`${path}/${id}`, { id: randomUUID(), title: 'X' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toHaveProperty('id');
+    // The shared update-id member validates like any other: a non-uuid is a bad field, the same id is fine.
+    const notUuid = await member.put(`${path}/${id}`, { id: 'not-a-uuid', title: 'X' });
+    expect(notUuid.status).toBe(400);
+    expect(Object.keys(notUuid.body.errors)).toEqual(['id']);
+    expect((await member.put(`${path}/${id}`, { id, title: 'Same id' })).status).toBe(200);
     expect((await member.get(`${path}/${randomUUID()}`)).status).toBe(404);
     expect((await member.put(`${path}/${randomUUID()}`, { title: 'X' })).status).toBe(404);
     expect((await member.delete(`${path}/${randomUUID()}`)).status).toBe(404);
