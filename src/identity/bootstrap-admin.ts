@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Env } from '../config/env';
 import { Db } from '../platform/database/db';
 import { hashPassword } from './auth/passwords';
@@ -13,8 +13,6 @@ import { WorkspacesService } from './workspaces/workspaces.service';
  */
 @Injectable()
 export class BootstrapAdmin implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Bootstrap');
-
   constructor(
     private readonly db: Db,
     private readonly env: Env,
@@ -50,7 +48,7 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
         : '  password: the value of BOOTSTRAP_ADMIN_PASSWORD',
       `  log in:   curl -s -X POST http://localhost:${this.env.PORT}/core-api/auth/login -H 'content-type: application/json' -d '{"username":"admin","password":"…"}'`,
     ];
-    // Printed on stdout as plain lines as well, so a newcomer sees it among the JSON logs.
+    // Printed on stdout as plain lines, so a newcomer sees it among the JSON logs.
     process.stdout.write(`\n${lines.join('\n')}\n\n`);
   }
 }

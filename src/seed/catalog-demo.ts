@@ -137,7 +137,7 @@ export async function seedCatalogDemo(app: INestApplicationContext, ctx: Request
         tags: [...kind.tags, ...(n % 9 === 0 ? ['sale'] : []), ...(n % 11 === 0 ? ['new'] : [])],
         externalReferences: [`erp:${100000 + n}`],
         categories: category ? [category.id] : [],
-        catalogs: catalogs.filter((c, k) => k === 0 || (k === 1 && n % 2 === 0)).map((c) => c.id),
+        catalogs: catalogs.filter((_, k) => k === 0 || (k === 1 && n % 2 === 0)).map((c) => c.id),
         brandId: brands.length ? brands[(g + i) % brands.length].id : null,
         manufacturerId: manufacturers.length ? manufacturers[g % manufacturers.length].id : null,
         attributes: required

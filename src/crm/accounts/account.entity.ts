@@ -40,16 +40,6 @@ export interface CommerceSettings {
   creditLimit: number | null;
 }
 
-export const emptyContactDetails = (): ContactDetails => ({ emails: [], phones: [], websites: [] });
-export const defaultCommerceSettings = (): CommerceSettings => ({
-  priceListId: null,
-  discountPercentage: 0,
-  paymentTermDays: null,
-  currency: null,
-  vatLiable: true,
-  creditLimit: null,
-});
-
 /**
  * A company the workspace deals with (customer, supplier, …). Structured members (addresses,
  * contact details, attributes, commerce settings) are jsonb: they are read and written whole.

@@ -4,8 +4,9 @@ import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
+import { collectFieldErrors } from '../../platform/http/field-errors';
 import { paginate } from '../../platform/http/paginate';
-import { badRequest, FieldErrors, Problem } from '../../platform/http/problem';
+import { badRequest } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { ContactAccountEntity } from '../contacts/contact.entity';
 import {
@@ -245,16 +246,3 @@ export class AccountsService {
   }
 }
 
-/** Runs checks one after another (one transaction, one session) and answers one 400 naming every bad field. */
-export async function collectFieldErrors(checks: Array<() => Promise<void>>): Promise<void> {
-  const errors: FieldErrors = {};
-  for (const check of checks) {
-    try {
-      await check();
-    } catch (e) {
-      if (!(e instanceof Problem) || e.getStatus() !== 400 || !e.errors) throw e;
-      for (const [field, messages] of Object.entries(e.errors)) (errors[field] ??= []).push(...messages);
-    }
-  }
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
-}

@@ -6,6 +6,7 @@ import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ScopedRepository } from '../../platform/database/scoped-repository';
 import { listParams, Page } from '../../platform/http/list-query';
+import { collectFieldErrors } from '../../platform/http/field-errors';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest, FieldErrors } from '../../platform/http/problem';
 import { dateOnly, respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
@@ -18,7 +19,6 @@ import {
   duplicateAttributeKey,
   postalAddress,
 } from '../accounts/account-members.dto';
-import { collectFieldErrors } from '../accounts/accounts.service';
 import { countValues } from '../accounts/value-counts';
 import { ContactBody, ContactFilterableValues, ContactListQuery, ContactResponse } from './contact.dto';
 import { ContactAccountEntity, ContactEntity } from './contact.entity';

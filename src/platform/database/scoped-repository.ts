@@ -6,7 +6,6 @@ import {
   FindOneOptions,
   FindOptionsWhere,
   In,
-  ObjectLiteral,
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
@@ -182,8 +181,6 @@ export class ScopedRepository<T extends Scoped> {
     }
   }
 }
-
-export type AnyEntity = ObjectLiteral;
 
 /**
  * The id when the options ask for nothing but "the row with this id" (`{ id }` or

@@ -67,7 +67,7 @@ export function registerMethodNotAllowed(fastify: FastifyInstance): void {
     if (methods.length && route.url !== '*' && route.url !== '/*')
       routes.push({ pattern: patternOf(route.url), methods });
   });
-  fastify.addHook('onRequest', (req, reply, done) => {
+  fastify.addHook('onRequest', (req, _reply, done) => {
     if (req.routeOptions.url !== undefined) return done();
     const path = req.url.split('?')[0];
     const allowed = new Set<string>();
