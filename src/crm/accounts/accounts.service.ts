@@ -245,4 +245,3 @@ export class AccountsService {
     ]);
   }
 }
-
