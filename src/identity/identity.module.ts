@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { Env } from '../config/env';
 import { resolveJwtSecret } from '../platform/auth/jwt-secret';
+import { FileReferences } from '../platform/storage/uploads';
 import { AppsCoreController } from './apps/apps.core.controller';
 import { AuthCoreController } from './auth/auth.core.controller';
 import { AuthService } from './auth/auth.service';
@@ -16,7 +17,7 @@ import { ClientLoginsService } from './client-logins/client-logins.service';
 import { UsersCoreController } from './users/users.core.controller';
 import { UsersService } from './users/users.service';
 import { WorkspacesCoreController } from './workspaces/workspaces.core.controller';
-import { WorkspacesService } from './workspaces/workspaces.service';
+import { workspaceFileReferences, WorkspacesService } from './workspaces/workspaces.service';
 
 const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSecret };
 
@@ -49,4 +50,8 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
   ],
   exports: [AuthService, UsersService, WorkspacesService, ClientLoginsService],
 })
-export class IdentityModule {}
+export class IdentityModule {
+  constructor(files: FileReferences) {
+    files.register(...workspaceFileReferences);
+  }
+}

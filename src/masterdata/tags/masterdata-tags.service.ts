@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
-import { entityTypes } from '../../platform/database/entity-types';
+import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { badRequest } from '../../platform/http/problem';
@@ -9,18 +9,21 @@ import { MasterdataTag, MasterdataTagListQuery } from './tag.dto';
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * Every tag in use across the entity types that declare a tags column (registerEntityType), with
+ * Every tag in use across the entity types that declare a tags column (EntityTypes), with
  * counts per tag and per type: one statement, a UNION ALL of one unnest per table, each branch
  * confined to the caller's workspace (`workspace_id = $1`).
  */
 @Injectable()
 export class MasterdataTagsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly entityTypes: EntityTypes,
+  ) {}
 
   async list(ctx: RequestContext, q: MasterdataTagListQuery): Promise<Page<MasterdataTag>> {
-    const tagged = entityTypes().filter(
-      (t) => t.tags && identifier.test(t.tags.table) && identifier.test(t.tags.column),
-    );
+    const tagged = this.entityTypes
+      .all()
+      .filter((t) => t.tags && identifier.test(t.tags.table) && identifier.test(t.tags.column));
     if (q.entity_types?.length) {
       const unknown = q.entity_types.filter((t) => !tagged.some((r) => r.type === t));
       if (unknown.length) {
