@@ -5,8 +5,8 @@ import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext, Role } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
-import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
-import { parseEtag } from '../../platform/database/scoped-repository';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/problem';
+import { getGlobalForWrite } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import { assertNoNameClash } from '../auth/name-clash';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -161,13 +161,7 @@ export class UsersService {
       if (!self && !ctx.isAdmin()) throw forbidden('Only an Admin or Owner can change other users.');
       if (!self && membership.role === 'Owner' && ctx.role !== 'Owner')
         throw forbidden('Only an Owner can change an Owner.');
-      const user = await tx.manager
-        .createQueryBuilder(UserEntity, 'u')
-        .addSelect('u.passwordHash')
-        .setLock('pessimistic_write')
-        .where('u.id = :id', { id })
-        .getOneOrFail();
-      if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(user.version)) throw preconditionFailed();
+      const user = await getGlobalForWrite(tx, UserEntity, id, 'User', ['passwordHash']);
       const before = await this.get(ctx, id, tx.manager);
 
       const changesPassword = body.password !== undefined;
