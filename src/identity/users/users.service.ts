@@ -4,7 +4,7 @@ import { EntityManager, In } from 'typeorm';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext, Role } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/problem';
 import { getGlobalForWrite } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
@@ -82,8 +82,7 @@ export class UsersService {
 
   async list(ctx: RequestContext, q: UserListQuery): Promise<Page<UserResponse>> {
     const qb = this.db.repo(ctx, WorkspaceUserView, 'User').qb('u');
-    if (q.external_references?.length)
-      qb.andWhere('u.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.user_types?.length) qb.andWhere('u.user_type IN (:...types)', { types: q.user_types });
     const page = await paginate(qb, listParams(q), {
       sort: { DisplayName: 'lower(u.display_name)' },

@@ -9,6 +9,23 @@ export interface ListSpec<S extends string> {
   search?: string[];
 }
 
+/** The filters most lists take: `ids` (on `<alias>.id`) and `external_references` (on `<alias>.external_reference`). */
+export interface IdFilters {
+  ids?: string[];
+  external_references?: string[];
+}
+
+/** Adds the `ids` / `external_references` filters the query asks for to `qb` (an empty one filters nothing). */
+export function filterByIds<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  q: IdFilters,
+): SelectQueryBuilder<T> {
+  if (q.ids?.length) qb.andWhere(`${qb.alias}.id IN (:...__ids)`, { __ids: q.ids });
+  if (q.external_references?.length)
+    qb.andWhere(`${qb.alias}.external_reference IN (:...__refs)`, { __refs: q.external_references });
+  return qb;
+}
+
 /** Escapes LIKE wildcards so a search for `50%` finds `50%`. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
