@@ -5,6 +5,7 @@ import { ProductEntity } from '../src/catalog/products/product.entity';
 import { dataSourceOptions } from '../src/config/database-options';
 import { ClientLoginEntity } from '../src/identity/client-logins/client-login.entity';
 import { WorkspaceEntity } from '../src/identity/workspaces/workspace.entity';
+import { ActivityObservers } from '../src/platform/activity/activity-recorder';
 import { Db } from '../src/platform/database/db';
 import { RequestContext } from '../src/platform/tenancy/request-context';
 import { paginate } from '../src/platform/http/paginate';
@@ -53,7 +54,7 @@ async function seed(ds: DataSource): Promise<{ ctx: RequestContext; logins: stri
   const workspaceId = randomUUID();
   await ds.manager.insert(WorkspaceEntity, { id: workspaceId, name: 'micro-reads', defaultCurrency: 'EUR' });
   const ctx = RequestContext.system(workspaceId);
-  const db = new Db(ds);
+  const db = new Db(ds, new ActivityObservers());
   const logins = await db.repo(ctx, ClientLoginEntity).insertMany(
     Array.from({ length: 200 }, (_, i) => ({
       username: `client-${i}`,
@@ -80,7 +81,7 @@ async function seed(ds: DataSource): Promise<{ ctx: RequestContext; logins: stri
 async function main(): Promise<void> {
   const ds = await new DataSource(dataSourceOptions({ databaseUrl: process.env.DATABASE_URL })).initialize();
   const { ctx, logins, products } = await seed(ds);
-  const db = new Db(ds);
+  const db = new Db(ds, new ActivityObservers());
   const cases: Case[] = (
     [
       {

@@ -15,6 +15,7 @@ import { enableCors, registerMethodNotAllowed } from './platform/http/cors-and-m
 import { registerInputBounds } from './platform/http/input-bounds';
 import { rememberClassValidatorRuleLookups } from './platform/library-patches/class-validator-rule-lookups';
 import { rememberPassportJwtVerifications } from './platform/library-patches/passport-jwt-verifier';
+import { ConstraintNames } from './platform/http/constraint-names';
 import { ProblemFilter } from './platform/http/problem.filter';
 import {
   createLogger,
@@ -43,7 +44,8 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
     // The router answers a malformed path (400) or an over-long segment (414) before Nest's
     // error handling exists for the request: answered as a problem like every other failure.
     frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
-      new ProblemFilter().answer(error, req, reply),
+      // `app` exists by then: the router serves nothing before the application is built.
+      new ProblemFilter(app.get(ConstraintNames)).answer(error, req, reply),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, pglite), adapter, {
     bodyParser: false,

@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { I18nModule } from '../i18n/i18n.module';
 import { IdentityModule } from '../identity/identity.module';
-import { registerEntityType } from '../platform/database/entity-types';
+import { EntityTypes } from '../platform/database/entity-types';
+import { ConstraintNames } from '../platform/http/constraint-names';
+import { FileReferences } from '../platform/storage/uploads';
 import { AttributesCoreController } from './attributes/attributes.core.controller';
 import { AttributesService } from './attributes/attributes.service';
 import { BrandsCoreController } from './brands/brands.core.controller';
-import { BrandsService } from './brands/brands.service';
+import { brandFileReferences, BrandsService } from './brands/brands.service';
 import { CatalogsCoreController } from './catalogs/catalogs.core.controller';
 import { CatalogsService } from './catalogs/catalogs.service';
 import { CategoriesCoreController } from './categories/categories.core.controller';
-import { CategoriesService } from './categories/categories.service';
+import { CategoriesService, categoryFileReferences } from './categories/categories.service';
 import { ProductCategoryEntity } from './categories/category.entity';
 import { CategoryDisplayContentsCoreController } from './category-contents/category-display-contents.core.controller';
 import { CategoryDisplayContentsService } from './category-contents/category-display-contents.service';
@@ -28,10 +30,7 @@ import { ProductImagesService } from './products/product-images.service';
 import { ProductListService } from './products/product-list.service';
 import { ProductEntity } from './products/product.entity';
 import { ProductsCoreController } from './products/products.core.controller';
-import { ProductsService } from './products/products.service';
-
-registerEntityType({ type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } });
-registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
+import { productConstraintFields, productFileReferences, ProductsService } from './products/products.service';
 
 /**
  * The catalog context. Controllers of sub-paths of `products/` (tags, content, filters, issues,
@@ -83,4 +82,14 @@ registerEntityType({ type: 'ProductCategory', target: ProductCategoryEntity });
     ProductFiltersService,
   ],
 })
-export class CatalogModule {}
+export class CatalogModule {
+  /** Registers what the catalog owns with the application's registries, once per application. */
+  constructor(entityTypes: EntityTypes, constraints: ConstraintNames, files: FileReferences) {
+    entityTypes.register(
+      { type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } },
+      { type: 'ProductCategory', target: ProductCategoryEntity },
+    );
+    constraints.register(productConstraintFields);
+    files.register(...productFileReferences, ...categoryFileReferences, ...brandFileReferences);
+  }
+}

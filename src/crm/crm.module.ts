@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { Env } from '../config/env';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
-import { registerEntityType } from '../platform/database/entity-types';
+import { EntityTypes } from '../platform/database/entity-types';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsCoreController } from './accounts/accounts.core.controller';
 import { AccountsService } from './accounts/accounts.service';
@@ -14,9 +14,6 @@ import { ContactEntity } from './contacts/contact.entity';
 import { ContactsCoreController } from './contacts/contacts.core.controller';
 import { ContactsService } from './contacts/contacts.service';
 import { DealsModule } from './deals/deals.module';
-
-registerEntityType({ type: 'Account', target: AccountEntity, tags: { table: 'accounts', column: 'tags' } });
-registerEntityType({ type: 'Contact', target: ContactEntity, tags: { table: 'contacts', column: 'tags' } });
 
 /** Customer relations: accounts, contacts, the company register (and deals, pipelines, comments). */
 @Module({
@@ -31,4 +28,11 @@ registerEntityType({ type: 'Contact', target: ContactEntity, tags: { table: 'con
   ],
   exports: [AccountsService, ContactsService],
 })
-export class CrmModule {}
+export class CrmModule {
+  constructor(entityTypes: EntityTypes) {
+    entityTypes.register(
+      { type: 'Account', target: AccountEntity, tags: { table: 'accounts', column: 'tags' } },
+      { type: 'Contact', target: ContactEntity, tags: { table: 'contacts', column: 'tags' } },
+    );
+  }
+}

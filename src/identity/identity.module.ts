@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { Env } from '../config/env';
 import { resolveJwtSecret } from '../platform/auth/jwt-secret';
+import { FileReferences } from '../platform/storage/uploads';
 import { AppsController } from './apps/apps.controller';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
@@ -16,7 +17,7 @@ import { ClientLoginsService } from './client-logins/client-logins.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { WorkspacesController } from './workspaces/workspaces.controller';
-import { WorkspacesService } from './workspaces/workspaces.service';
+import { workspaceFileReferences, WorkspacesService } from './workspaces/workspaces.service';
 
 const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSecret };
 
@@ -49,4 +50,8 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
   ],
   exports: [AuthService, UsersService, WorkspacesService, ClientLoginsService],
 })
-export class IdentityModule {}
+export class IdentityModule {
+  constructor(files: FileReferences) {
+    files.register(...workspaceFileReferences);
+  }
+}

@@ -4,8 +4,11 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../config/database-options';
 import { Env } from '../config/env';
+import { ActivityObservers } from './activity/activity-recorder';
 import { AuthGuard } from './auth/auth.guard';
 import { Db } from './database/db';
+import { EntityTypes } from './database/entity-types';
+import { ConstraintNames } from './http/constraint-names';
 import { EtagInterceptor } from './http/etag';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
@@ -44,13 +47,16 @@ export class PlatformModule {
           },
         },
         Db,
+        EntityTypes,
+        ConstraintNames,
+        ActivityObservers,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
       ],
-      exports: [Env, EMBEDDED_DATABASE, DataSource, Db],
+      exports: [Env, EMBEDDED_DATABASE, DataSource, Db, EntityTypes, ConstraintNames, ActivityObservers],
     };
   }
 }

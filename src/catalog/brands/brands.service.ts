@@ -6,7 +6,7 @@ import { paginate, filterByIds } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
-import { registerFileReference, Uploads } from '../../platform/storage/uploads';
+import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import { ProductEntity } from '../products/product.entity';
 import { BrandListQuery, BrandResponse, CreateBrandRequest, UpdateBrandRequest } from './brand.dto';
 import { BrandEntity } from './brand.entity';
@@ -22,7 +22,8 @@ const snapshot = (r: BrandResponse) => withoutScopedFields(r);
 
 const label = 'Brand';
 
-registerFileReference({ table: 'brands', column: 'image_url' });
+/** Columns of brands that name uploaded files (registered by CatalogModule). */
+export const brandFileReferences: readonly FileReference[] = [{ table: 'brands', column: 'image_url' }];
 
 /**
  * Brands. Deleting one that products still name is a 409 (checked first for a clear message; the

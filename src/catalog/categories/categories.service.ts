@@ -6,7 +6,7 @@ import { paginate, filterByIds } from '../../platform/http/paginate';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
-import { registerFileReference, Uploads } from '../../platform/storage/uploads';
+import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import {
   CategoryImagesResponse,
   CreateProductCategoryRequest,
@@ -35,8 +35,11 @@ const snapshot = (r: ProductCategoryResponse) => withoutScopedFields(r);
 
 const label = 'Product category';
 
-registerFileReference({ table: 'product_categories', column: 'image' });
-registerFileReference({ table: 'product_categories', column: 'images', array: true });
+/** Columns of categories that name uploaded files (registered by CatalogModule). */
+export const categoryFileReferences: readonly FileReference[] = [
+  { table: 'product_categories', column: 'image' },
+  { table: 'product_categories', column: 'images', array: true },
+];
 
 const picturesOf = (c: ProductCategoryEntity): Array<string | null> => [c.image, ...(c.images ?? [])];
 

@@ -3,10 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
-import { registerConstraintField } from '../../platform/http/constraint-names';
 import { conflict, notFound } from '../../platform/http/problem';
 import { respond } from '../../platform/http/resource';
-import { registerFileReference, Uploads } from '../../platform/storage/uploads';
+import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import type { CreateProductRequest, ProductResponse, UpdateProductRequest } from './product.dto';
 import { loadProductParts, productSnapshot, toProductResponse, type RepoOf } from './product-answer';
 import { ProductBarcodeEntity } from './product-barcode.entity';
@@ -14,14 +13,19 @@ import { ProductComponentEntity } from './product-component.entity';
 import { checkProductBody, writeProduct } from './product-writer';
 import { ProductEntity } from './product.entity';
 
-// Constraints whose field is not the column's name in the API.
-registerConstraintField('uq_product_barcodes__barcode', 'barcodes');
-registerConstraintField('uq_product_price_tiers__min_quantity', 'pricing.tiers');
-registerConstraintField('ck_product_price_tiers__min_quantity', 'pricing.tiers');
-registerConstraintField('ck_product_price_tiers__sales_price', 'pricing.tiers');
-registerConstraintField('uq_product_components__component_product_id', 'components');
-registerConstraintField('ck_product_components__quantity', 'components');
-registerConstraintField('ck_product_components__component_product_id', 'components');
+/** Constraints whose field is not the column's name in the API (registered by CatalogModule). */
+export const productConstraintFields: Readonly<Record<string, string>> = {
+  uq_product_barcodes__barcode: 'barcodes',
+  uq_product_price_tiers__min_quantity: 'pricing.tiers',
+  ck_product_price_tiers__min_quantity: 'pricing.tiers',
+  ck_product_price_tiers__sales_price: 'pricing.tiers',
+  uq_product_components__component_product_id: 'components',
+  ck_product_components__quantity: 'components',
+  ck_product_components__component_product_id: 'components',
+};
+
+/** Columns of products that name uploaded files (registered by CatalogModule). */
+export const productFileReferences: readonly FileReference[] = [{ table: 'product_images', column: 'url' }];
 
 const isSlugCollision = (e: unknown) =>
   e instanceof QueryFailedError &&
@@ -32,8 +36,6 @@ const isSlugCollision = (e: unknown) =>
  * Uniqueness (sku, gtin, slug, each barcode) is the database's: a duplicate is a 409 naming the
  * field, also when requests race. Every change records activities in its transaction.
  */
-registerFileReference({ table: 'product_images', column: 'url' });
-
 @Injectable()
 export class ProductsService {
   constructor(

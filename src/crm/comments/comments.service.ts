@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
-import { entityType } from '../../platform/database/entity-types';
+import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate, filterByIds } from '../../platform/http/paginate';
@@ -48,6 +48,7 @@ export class CommentsService {
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
+    private readonly entityTypes: EntityTypes,
   ) {}
 
   private reader(ctx: RequestContext): Reader {
@@ -89,7 +90,7 @@ export class CommentsService {
     const bodyFormat = body.bodyFormat ?? 'Text';
     checkBody(body.body, bodyFormat);
     return this.db.transaction(ctx, async (tx) => {
-      const registration = entityType(body.entityType);
+      const registration = this.entityTypes.get(body.entityType);
       if (!registration)
         throw badRequest({
           entityType: [`There is no such entity: ${body.entityType} is not available in this service yet.`],

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../../identity/identity.module';
-import { ActivityRecorder } from '../../platform/activity/activity-recorder';
-import { registerEntityType } from '../../platform/database/entity-types';
+import { ActivityObservers } from '../../platform/activity/activity-recorder';
+import { EntityTypes } from '../../platform/database/entity-types';
 import { CommentsCoreController } from '../comments/comments.core.controller';
 import { CommentsService } from '../comments/comments.service';
 import { lastContactMomentObserver } from '../comments/last-contact-moment';
@@ -14,10 +14,6 @@ import { DealUsageService } from './deal-usage.service';
 import { DealEntity } from './deal.entity';
 import { DealsCoreController } from './deals.core.controller';
 import { DealsService } from './deals.service';
-
-registerEntityType({ type: 'Deal', target: DealEntity, tags: { table: 'deals', column: 'tags' } });
-registerEntityType({ type: 'Pipeline', target: PipelineEntity });
-ActivityRecorder.observe(lastContactMomentObserver);
 
 /**
  * The sales side of the CRM: pipelines and their statuses, deals, comments on any entity, deal
@@ -35,4 +31,12 @@ ActivityRecorder.observe(lastContactMomentObserver);
   providers: [PipelinesService, DealsService, DealUsageService, CommentsService, DealStatisticsService],
   exports: [PipelinesService, DealsService, CommentsService],
 })
-export class DealsModule {}
+export class DealsModule {
+  constructor(entityTypes: EntityTypes, observers: ActivityObservers) {
+    entityTypes.register(
+      { type: 'Deal', target: DealEntity, tags: { table: 'deals', column: 'tags' } },
+      { type: 'Pipeline', target: PipelineEntity },
+    );
+    observers.observe(lastContactMomentObserver);
+  }
+}

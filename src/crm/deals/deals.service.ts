@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
-import { entityType } from '../../platform/database/entity-types';
+import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate, filterByIds } from '../../platform/http/paginate';
@@ -79,6 +79,7 @@ export class DealsService {
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
+    private readonly entityTypes: EntityTypes,
   ) {}
 
   private reader(ctx: RequestContext): Reader {
@@ -247,7 +248,7 @@ export class DealsService {
       });
     }
     const products = body.products ?? [];
-    const product = entityType('Product');
+    const product = this.entityTypes.get('Product');
     if (products.length && product) {
       const found = await tx
         .repo(product.target, 'Product')

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { ActivityRecorder } from '../../platform/activity/activity-recorder';
 import { Db } from '../../platform/database/db';
 import { RequestContext } from '../../platform/tenancy/request-context';
 import { parseEtag } from '../../platform/database/scoped-repository';
@@ -9,13 +8,16 @@ import { withEtag } from '../../platform/http/etag';
 import type { Page } from '../../platform/http/list-query';
 import { forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
-import { registerFileReference, Uploads } from '../../platform/storage/uploads';
-
-registerFileReference({ table: 'workspaces', column: 'image_url', workspaceColumn: 'id' });
+import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import { LanguagesService } from '../../i18n/languages/languages.service';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
 import { WorkspaceEntity } from './workspace.entity';
+
+/** Columns of workspaces that name uploaded files (registered by IdentityModule). */
+export const workspaceFileReferences: readonly FileReference[] = [
+  { table: 'workspaces', column: 'image_url', workspaceColumn: 'id' },
+];
 
 const toResponse = (w: WorkspaceEntity, role: MembershipEntity['role']): WorkspaceResponse =>
   withEtag(
@@ -106,7 +108,7 @@ export class WorkspacesService {
       const workspace = await this.createWithOwner(manager, ownerId, body);
       const answer = toResponse(workspace, 'Owner');
       const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner');
-      await new ActivityRecorder(manager, inNew).created('Workspace', workspace.id, snapshot(answer));
+      await this.db.activities(manager, inNew).created('Workspace', workspace.id, snapshot(answer));
       return answer;
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
-import { entityTypes } from '../../platform/database/entity-types';
+import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
@@ -13,19 +13,22 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 type Row = { tag: string; count: string; by_type: Record<string, number> };
 
 /**
- * Every tag in use across the entity types that declare a tags column (registerEntityType), with
+ * Every tag in use across the entity types that declare a tags column (EntityTypes), with
  * counts per tag and per type: one statement, a UNION ALL of one unnest per table, each branch
  * confined to the caller's workspace (`workspace_id = :ws`), searched (by prefix), sorted and
  * paged by `paginate` like every other list.
  */
 @Injectable()
 export class MasterdataTagsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly entityTypes: EntityTypes,
+  ) {}
 
   async list(ctx: RequestContext, q: MasterdataTagListQuery): Promise<Page<MasterdataTag>> {
-    const tagged = entityTypes().filter(
-      (t) => t.tags && identifier.test(t.tags.table) && identifier.test(t.tags.column),
-    );
+    const tagged = this.entityTypes
+      .all()
+      .filter((t) => t.tags && identifier.test(t.tags.table) && identifier.test(t.tags.column));
     if (q.entity_types?.length) {
       const unknown = q.entity_types.filter((t) => !tagged.some((r) => r.type === t));
       if (unknown.length) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { RequestContext } from '../tenancy/request-context';
@@ -11,7 +12,25 @@ export type ActivityObserver = (
   ctx: RequestContext,
   recorded: ActivityEntity[],
 ) => Promise<void>;
-const observers: ActivityObserver[] = [];
+
+/**
+ * The observers of recorded activities. One instance per application (platform module); a context
+ * adds its observer when its module is constructed, so two applications in one process (tests)
+ * never share or repeat one.
+ */
+@Injectable()
+export class ActivityObservers {
+  private readonly observers: ActivityObserver[] = [];
+
+  observe(observer: ActivityObserver): void {
+    if (this.observers.includes(observer)) throw new Error('The activity observer is registered twice');
+    this.observers.push(observer);
+  }
+
+  async notify(manager: EntityManager, ctx: RequestContext, recorded: ActivityEntity[]): Promise<void> {
+    for (const observer of this.observers) await observer(manager, ctx, recorded);
+  }
+}
 
 /**
  * The one recorder of activities. Bound to a transaction (see `Tx.activities`): whatever it
@@ -23,11 +42,8 @@ export class ActivityRecorder {
   constructor(
     private readonly manager: EntityManager,
     private readonly ctx: RequestContext,
+    private readonly observers: ActivityObservers,
   ) {}
-
-  static observe(observer: ActivityObserver): void {
-    if (!observers.includes(observer)) observers.push(observer);
-  }
 
   /** `{Entity}Created`, with the new snapshot. */
   created(entityType: string, entityId: string, snapshot?: object): Promise<ActivityEntity[]> {
@@ -82,7 +98,7 @@ export class ActivityRecorder {
     );
     // jsonb `data` holds any JSON; TypeORM's deep-partial type cannot express `unknown` members.
     await this.manager.insert(ActivityEntity, rows as QueryDeepPartialEntity<ActivityEntity>[]);
-    for (const observer of observers) await observer(this.manager, this.ctx, rows);
+    await this.observers.notify(this.manager, this.ctx, rows);
     return rows;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget } from 'typeorm';
-import { ActivityRecorder } from '../activity/activity-recorder';
+import { ActivityObservers, ActivityRecorder } from '../activity/activity-recorder';
 import type { RequestContext } from '../tenancy/request-context';
 import { Scoped, ScopedRepository } from './scoped-repository';
 
@@ -14,8 +14,9 @@ export class Tx {
   constructor(
     readonly manager: EntityManager,
     readonly ctx: RequestContext,
+    observers: ActivityObservers,
   ) {
-    this.activities = new ActivityRecorder(manager, ctx);
+    this.activities = new ActivityRecorder(manager, ctx, observers);
   }
 
   repo<T extends Scoped>(target: EntityTarget<T>, label = labelOf(target)): ScopedRepository<T> {
@@ -52,7 +53,10 @@ export function leaveTransactions(ctx: RequestContext): void {
  */
 @Injectable()
 export class Db {
-  constructor(readonly dataSource: DataSource) {}
+  constructor(
+    readonly dataSource: DataSource,
+    private readonly observers: ActivityObservers,
+  ) {}
 
   repo<T extends Scoped>(
     ctx: RequestContext,
@@ -64,15 +68,24 @@ export class Db {
 
   async transaction<R>(ctx: RequestContext, work: (tx: Tx) => Promise<R>): Promise<R> {
     const participant = participants.get(ctx);
-    if (!participant) return this.dataSource.transaction((manager) => work(new Tx(manager, ctx)));
+    if (!participant)
+      return this.dataSource.transaction((manager) => work(new Tx(manager, ctx, this.observers)));
     const result = await this.dataSource.transaction((manager) => {
-      const tx = new Tx(manager, ctx);
+      const tx = new Tx(manager, ctx, this.observers);
       return participant.join(tx, () => work(tx));
     });
     // Only a committed transaction consumes the participant: a retried one (rolled back) joins again.
     participants.delete(ctx);
     participant.committed();
     return result;
+  }
+
+  /**
+   * The activity recorder on a transaction already under way, for a context other than the one
+   * that started it (a new workspace records its creation in itself).
+   */
+  activities(manager: EntityManager, ctx: RequestContext): ActivityRecorder {
+    return new ActivityRecorder(manager, ctx, this.observers);
   }
 
   /** For tables that belong to no workspace (users, workspaces, sessions). Use with care. */

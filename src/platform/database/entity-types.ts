@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityTarget } from 'typeorm';
 import type { Scoped } from './scoped-repository';
 
@@ -9,16 +10,30 @@ export interface EntityTypeRegistration {
   tags?: { table: string; column: string };
 }
 
-const registry = new Map<string, EntityTypeRegistration>();
-
 /**
  * Which resource types exist, so cross-cutting features (comments on any entity, masterdata tags)
- * can reach them without importing every context. Each context registers its types once, in its
- * module file: `registerEntityType({ type: 'Product', target: ProductEntity, tags: {...} })`.
+ * can reach them without importing every context. One instance per application (provided by the
+ * platform module); each context registers the types it owns when its module is constructed:
+ * `entityTypes.register({ type: 'Product', target: ProductEntity, tags: {...} })`.
  */
-export function registerEntityType(registration: EntityTypeRegistration): void {
-  registry.set(registration.type, registration);
-}
+@Injectable()
+export class EntityTypes {
+  private readonly registry = new Map<string, EntityTypeRegistration>();
 
-export const entityType = (type: string): EntityTypeRegistration | undefined => registry.get(type);
-export const entityTypes = (): EntityTypeRegistration[] => [...registry.values()];
+  register(...registrations: EntityTypeRegistration[]): void {
+    for (const registration of registrations) {
+      // Two contexts claiming one name is a wiring mistake, not something to resolve silently.
+      if (this.registry.has(registration.type))
+        throw new Error(`Entity type ${registration.type} is registered twice`);
+      this.registry.set(registration.type, registration);
+    }
+  }
+
+  get(type: string): EntityTypeRegistration | undefined {
+    return this.registry.get(type);
+  }
+
+  all(): EntityTypeRegistration[] {
+    return [...this.registry.values()];
+  }
+}

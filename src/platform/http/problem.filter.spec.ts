@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
 import { NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
+import { ConstraintNames } from './constraint-names';
 import { badRequest } from './problem';
 import { ProblemFilter } from './problem.filter';
 
@@ -35,7 +36,7 @@ function run(exception: unknown) {
   const host = {
     switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
   } as unknown as ArgumentsHost;
-  new ProblemFilter().catch(exception, host);
+  new ProblemFilter(new ConstraintNames()).catch(exception, host);
   return sent;
 }
 

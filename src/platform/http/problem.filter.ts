@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { FieldErrors, Problem, problemTitle } from './problem';
-import { constraintField } from './constraint-names';
+import { ConstraintNames } from './constraint-names';
 import { loggablePath } from './request-logger';
 
 interface Shaped {
@@ -17,14 +17,14 @@ interface Shaped {
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Database errors that are the caller's fault, by SQLSTATE. Anything else is a 500. */
-function fromDatabase(error: QueryFailedError): Shaped | undefined {
+function fromDatabase(error: QueryFailedError, constraints: ConstraintNames): Shaped | undefined {
   const driver = error.driverError as {
     code?: string;
     constraint?: string;
     detail?: string;
     column?: string;
   };
-  const field = driver.constraint ? constraintField(driver.constraint) : undefined;
+  const field = driver.constraint ? constraints.fieldOf(driver.constraint) : undefined;
   switch (driver.code) {
     case '23505':
       return {
@@ -109,6 +109,8 @@ function fromHttpServer(error: { code?: string; statusCode?: number }): Shaped |
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
+  constructor(private readonly constraints: ConstraintNames) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     this.answer(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
@@ -158,7 +160,7 @@ export class ProblemFilter implements ExceptionFilter {
       };
     }
     if (exception instanceof QueryFailedError) {
-      const known = fromDatabase(exception);
+      const known = fromDatabase(exception, this.constraints);
       if (known) return known;
     }
     const fromServer = fromHttpServer(exception as { code?: string; statusCode?: number });

@@ -5,7 +5,7 @@ import { FileStore } from './file-store';
 import { FilesController } from './files.controller';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
-import { Uploads } from './uploads';
+import { FileReferences, Uploads } from './uploads';
 
 /** The file store: an S3-compatible bucket when S3_BUCKET is set, else a local directory served under /files. */
 export function fileStoreFor(env: Env): FileStore {
@@ -27,7 +27,7 @@ export function fileStoreFor(env: Env): FileStore {
 @Global()
 @Module({
   controllers: [FilesController],
-  providers: [{ provide: FileStore, inject: [Env], useFactory: fileStoreFor }, Uploads],
-  exports: [FileStore, Uploads],
+  providers: [{ provide: FileStore, inject: [Env], useFactory: fileStoreFor }, FileReferences, Uploads],
+  exports: [FileStore, FileReferences, Uploads],
 })
 export class StorageModule {}

@@ -17,14 +17,29 @@ export interface FileReference {
   workspaceColumn?: string;
 }
 
-const references: FileReference[] = [];
 const ident = /^[a-z_][a-z0-9_]*$/;
 
-/** Called by the contexts at load time for every column that may name an uploaded file. */
-export function registerFileReference(ref: FileReference): void {
-  for (const name of [ref.table, ref.column, ref.workspaceColumn ?? 'workspace_id'])
-    if (!ident.test(name)) throw new Error(`Not an identifier: ${name}`);
-  references.push(ref);
+/**
+ * Every column that may name an uploaded file. One instance per application (storage module);
+ * each context registers its columns when its module is constructed.
+ */
+@Injectable()
+export class FileReferences {
+  private readonly references: FileReference[] = [];
+
+  register(...refs: FileReference[]): void {
+    for (const ref of refs) {
+      for (const name of [ref.table, ref.column, ref.workspaceColumn ?? 'workspace_id'])
+        if (!ident.test(name)) throw new Error(`Not an identifier: ${name}`);
+      if (this.references.some((r) => r.table === ref.table && r.column === ref.column))
+        throw new Error(`File reference ${ref.table}.${ref.column} is registered twice`);
+      this.references.push(ref);
+    }
+  }
+
+  all(): readonly FileReference[] {
+    return this.references;
+  }
 }
 
 export interface FileToStore {
@@ -46,6 +61,7 @@ export class Uploads {
     private readonly dataSource: DataSource,
     private readonly files: FileStore,
     private readonly env: Env,
+    private readonly references: FileReferences,
   ) {}
 
   /** Stores the files (all or none) and answers their URLs. */
@@ -131,6 +147,7 @@ export class Uploads {
   }
 
   private async isReferenced(workspaceId: string, url: string): Promise<boolean> {
+    const references = this.references.all();
     if (!references.length) return false;
     const checks = references.map(
       (r) =>
