@@ -3,7 +3,7 @@ import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ScopedRepository } from '../../platform/database/scoped-repository';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { respond, scopedFields } from '../../platform/http/resource';
 import { ProductCategoryEntity } from '../categories/category.entity';
 import { ProductAttributeValueEntity } from '../products/product-attribute-value.entity';
@@ -43,9 +43,7 @@ export class AttributesService {
 
   async list(ctx: RequestContext, q: ProductAttributeListQuery): Promise<Page<ProductAttributeResponse>> {
     const qb = this.db.repo(ctx, ProductAttributeEntity, label).qb('a');
-    if (q.ids?.length) qb.andWhere('a.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('a.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(a.name)' }, search: ['a.name'] });
     const extras = await this.extras(
       this.db.repo(ctx, ProductAttributeCategoryEntity),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
@@ -38,9 +38,7 @@ export class BrandsService {
 
   async list(ctx: RequestContext, q: BrandListQuery): Promise<Page<BrandResponse>> {
     const qb = this.db.repo(ctx, BrandEntity, label).qb('b');
-    if (q.ids?.length) qb.andWhere('b.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('b.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(b.name)' }, search: ['b.name'] });
     return { data: page.data.map(toBrandResponse), total: page.total };
   }

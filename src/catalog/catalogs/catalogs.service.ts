@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { CatalogListQuery, CatalogResponse, CreateCatalogRequest, UpdateCatalogRequest } from './catalog.dto';
 import { CatalogEntity } from './catalog.entity';
@@ -37,9 +37,7 @@ export class CatalogsService {
 
   async list(ctx: RequestContext, q: CatalogListQuery): Promise<Page<CatalogResponse>> {
     const qb = this.db.repo(ctx, CatalogEntity, label).qb('c');
-    if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(c.name)' }, search: ['c.name'] });
     return { data: page.data.map(toCatalogResponse), total: page.total };
   }

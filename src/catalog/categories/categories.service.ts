@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
@@ -59,9 +59,7 @@ export class CategoriesService {
 
   async list(ctx: RequestContext, q: ProductCategoryListQuery): Promise<Page<ProductCategoryResponse>> {
     const qb = this.db.repo(ctx, ProductCategoryEntity, label).qb('c');
-    if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.parent_ids?.length) qb.andWhere('c.parent_id IN (:...parentIds)', { parentIds: q.parent_ids });
     if (q.visibility_show_in_menu !== undefined)
       qb.andWhere('c.show_in_menu = :showInMenu', { showInMenu: q.visibility_show_in_menu });

@@ -5,7 +5,7 @@ import { ClientLoginsService } from '../../identity/client-logins/client-logins.
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { badRequest, FieldErrors } from '../../platform/http/problem';
 import { respond, scopedFields } from '../../platform/http/resource';
 import { ProductEntity } from '../products/product.entity';
@@ -57,9 +57,7 @@ export class FavouriteProductsService {
 
   async list(ctx: RequestContext, q: FavouriteProductListQuery): Promise<Page<FavouriteProductResponse>> {
     const qb = this.db.repo(ctx, FavouriteProductEntity, label).qb('f');
-    if (q.ids?.length) qb.andWhere('f.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('f.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.client_login_ids?.length)
       qb.andWhere('f.client_login_id IN (:...clientLoginIds)', { clientLoginIds: q.client_login_ids });
     if (q.product_ids?.length) qb.andWhere('f.product_id IN (:...productIds)', { productIds: q.product_ids });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { ProductEntity } from '../products/product.entity';
@@ -34,9 +34,7 @@ export class ManufacturersService {
 
   async list(ctx: RequestContext, q: ManufacturerListQuery): Promise<Page<ManufacturerResponse>> {
     const qb = this.db.repo(ctx, ManufacturerEntity, label).qb('m');
-    if (q.ids?.length) qb.andWhere('m.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('m.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     const page = await paginate(qb, listParams(q), { sort: { Name: 'lower(m.name)' }, search: ['m.name'] });
     return { data: page.data.map(toManufacturerResponse), total: page.total };
   }

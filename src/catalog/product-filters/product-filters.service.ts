@@ -74,7 +74,7 @@ export class ProductFiltersService {
 
       // Replace the rows wholesale, so swapping attributes between kept ids never trips the unique index midway.
       await repo.delete({});
-      if (next.length) await repo.repository.insert(next.map((n) => n.entity));
+      if (next.length) await repo.insertMany(next.map((n) => n.entity));
 
       const keptIds = new Set(next.flatMap((n) => (n.kept ? [n.kept.id] : [])));
       for (const gone of existing.filter((f) => !keptIds.has(f.id))) {

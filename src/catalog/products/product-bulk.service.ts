@@ -58,12 +58,7 @@ export class ProductBulkService {
 
   private async touch(tx: Tx, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await tx
-      .repo(ProductEntity)
-      .repository.update(
-        { id: In(ids), workspaceId: tx.ctx.workspaceId },
-        { version: () => 'version + 1', modifiedAt: () => 'now()' },
-      );
+    await tx.repo(ProductEntity).update(ids, { version: () => 'version + 1', modifiedAt: () => 'now()' });
   }
 
   async bulkUpdate(ctx: RequestContext, body: BulkUpdateProductsRequest): Promise<ProductBulkResult> {
@@ -91,7 +86,7 @@ export class ProductBulkService {
         };
         if (isDeepStrictEqual(before, after)) continue;
         // update() moves the version and modifiedAt on as well.
-        await repo.repository.update({ id: product.id, workspaceId: ctx.workspaceId }, after);
+        await repo.update(product.id, after);
         await tx.activities.updated('Product', product.id, before, after);
         changed.push(product.id);
       }

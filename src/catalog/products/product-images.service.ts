@@ -52,10 +52,7 @@ export class ProductImagesService {
             alt: null,
           })),
         );
-        await repo.repository.update(
-          { id, workspaceId: ctx.workspaceId },
-          { version: () => 'version + 1', modifiedAt: () => 'now()' },
-        );
+        await repo.update(id, { version: () => 'version + 1', modifiedAt: () => 'now()' });
         await tx.activities.event('Product', id, 'ProductImagesAdded', {
           newValue: added.map(toProductImage),
         });

@@ -3,7 +3,7 @@ import { Brackets, type SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, type Page } from '../../platform/http/list-query';
-import { likePattern, paginate } from '../../platform/http/paginate';
+import { likePattern, paginate, filterByIds } from '../../platform/http/paginate';
 import type { ProductListRequest, ProductTagsQuery, UsedProductTag } from './product-list.dto';
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
@@ -45,7 +45,7 @@ export class ProductListService {
   filtered(ctx: RequestContext, q: ProductListRequest): SelectQueryBuilder<ProductEntity> {
     const ws = ctx.workspaceId;
     const qb = this.db.repo(ctx, ProductEntity, 'Product').qb('p');
-    if (q.ids?.length) qb.andWhere('p.id IN (:...ids)', { ids: q.ids });
+    filterByIds(qb, q);
     if (q.skus?.length) qb.andWhere('p.sku IN (:...skus)', { skus: q.skus });
     if (q.gtins?.length) qb.andWhere('p.gtin IN (:...gtins)', { gtins: q.gtins });
     if (q.slugs?.length) qb.andWhere('p.slug IN (:...slugs)', { slugs: q.slugs });

@@ -240,10 +240,7 @@ async function writeImages(tx: Tx, productId: string, body: CreateProductRequest
     if (existing) {
       if (existing.displayOrder !== displayOrder || existing.alt !== alt) {
         changed = true;
-        await repo.repository.update(
-          { id: existing.id, workspaceId: repo.workspaceId },
-          { displayOrder, alt },
-        );
+        await repo.update(existing.id, { displayOrder, alt });
       }
     } else {
       added.push({ productId, url: w.url!, fileKey: null, displayOrder, alt });
@@ -275,10 +272,7 @@ export async function writeProduct(
   const parts = await writeParts(tx, saved.id, body, current);
   if (parts.changed && versionBefore !== undefined && saved.version === versionBefore) {
     // Only owned rows changed: the product's version (its ETag) and modifiedAt still move on.
-    await repo.repository.update(
-      { id: saved.id, workspaceId: repo.workspaceId },
-      { version: () => 'version + 1', modifiedAt: () => 'now()' },
-    );
+    await repo.update(saved.id, { version: () => 'version + 1', modifiedAt: () => 'now()' });
     saved = await repo.get(saved.id);
   }
   return { entity: saved, orphanedFiles: parts.orphanedFiles };

@@ -5,7 +5,7 @@ import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { collectFieldErrors } from '../../platform/http/field-errors';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { badRequest } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { ContactAccountEntity } from '../contacts/contact.entity';
@@ -104,9 +104,7 @@ export class AccountsService {
 
   async list(ctx: RequestContext, q: AccountListQuery): Promise<Page<AccountResponse>> {
     const qb = this.db.repo(ctx, AccountEntity, 'Account').qb('a');
-    if (q.ids?.length) qb.andWhere('a.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('a.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.account_types?.length) qb.andWhere('a.account_type IN (:...types)', { types: q.account_types });
     if (q.owner_ids?.length) qb.andWhere('a.owner_id IN (:...owners)', { owners: q.owner_ids });
     if (q.industries?.length)

@@ -4,7 +4,7 @@ import { Db, Tx } from '../../platform/database/db';
 import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { badRequest, forbidden } from '../../platform/http/problem';
 import { respond, scopedFields } from '../../platform/http/resource';
 import { CommentListQuery, CommentResponse, CreateCommentRequest, UpdateCommentRequest } from './comment.dto';
@@ -69,9 +69,7 @@ export class CommentsService {
 
   async list(ctx: RequestContext, q: CommentListQuery): Promise<Page<CommentResponse>> {
     const qb = this.db.repo(ctx, CommentEntity, 'Comment').qb('c');
-    if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.entity_ids?.length) qb.andWhere('c.entity_id IN (:...entityIds)', { entityIds: q.entity_ids });
     if (q.entity_types?.length)
       qb.andWhere('c.entity_type IN (:...entityTypes)', { entityTypes: q.entity_types });

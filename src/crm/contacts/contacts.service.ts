@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ScopedRepository } from '../../platform/database/scoped-repository';
 import { listParams, Page } from '../../platform/http/list-query';
 import { collectFieldErrors } from '../../platform/http/field-errors';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { badRequest, FieldErrors } from '../../platform/http/problem';
 import { dateOnly, respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import type { ValueCount } from '../accounts/account.dto';
@@ -104,9 +104,7 @@ export class ContactsService {
 
   async list(ctx: RequestContext, q: ContactListQuery): Promise<Page<ContactResponse>> {
     const qb = this.db.repo(ctx, ContactEntity, 'Contact').qb('c');
-    if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.job_titles?.length) qb.andWhere('c.job_title IN (:...jobTitles)', { jobTitles: q.job_titles });
     if (q.owner_ids?.length) qb.andWhere('c.owner_id IN (:...owners)', { owners: q.owner_ids });
     if (q.tags?.length) qb.andWhere('c.tags && CAST(:tags AS text[])', { tags: q.tags });

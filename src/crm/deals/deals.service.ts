@@ -6,7 +6,7 @@ import { Db, Tx } from '../../platform/database/db';
 import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { badRequest, conflict, FieldErrors } from '../../platform/http/problem';
 import { dateOnly, respond, scopedFields } from '../../platform/http/resource';
 import { AccountEntity } from '../accounts/account.entity';
@@ -108,9 +108,7 @@ export class DealsService {
 
   async list(ctx: RequestContext, q: DealListQuery): Promise<Page<DealResponse>> {
     const qb = this.db.repo(ctx, DealEntity, 'Deal').qb('d');
-    if (q.ids?.length) qb.andWhere('d.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('d.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q['expected_revenue.Min'] !== undefined)
       qb.andWhere('d.expected_revenue >= :revMin', { revMin: q['expected_revenue.Min'] });
     if (q['expected_revenue.Max'] !== undefined)

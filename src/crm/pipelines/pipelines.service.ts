@@ -4,7 +4,7 @@ import { In } from 'typeorm';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { badRequest, conflict, FieldErrors } from '../../platform/http/problem';
 import { respond, scopedFields } from '../../platform/http/resource';
 import { DealEntity } from '../deals/deal.entity';
@@ -68,9 +68,7 @@ export class PipelinesService {
 
   async list(ctx: RequestContext, q: PipelineListQuery): Promise<Page<PipelineResponse>> {
     const qb = this.db.repo(ctx, PipelineEntity, 'Pipeline').qb('p');
-    if (q.ids?.length) qb.andWhere('p.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('p.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     const page = await paginate(qb, listParams(q), {
       sort: { Title: 'lower(p.title)' },
       search: ['p.title', 'p.description'],

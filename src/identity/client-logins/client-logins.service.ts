@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { paginate, filterByIds } from '../../platform/http/paginate';
 import { notFound } from '../../platform/http/problem';
 import { revokeSessions } from '../auth/sessions';
 import { respond, scopedFields } from '../../platform/http/resource';
@@ -44,9 +44,7 @@ export class ClientLoginsService {
 
   async list(ctx: RequestContext, q: ClientLoginListQuery): Promise<Page<ClientLoginResponse>> {
     const qb = this.db.repo(ctx, ClientLoginEntity, 'Client login').qb('c');
-    if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     const page = await paginate(qb, listParams(q), {
       sort: { Email: 'lower(c.email)' },
       search: ['c.email', 'c.username', 'c.display_name'],

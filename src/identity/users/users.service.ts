@@ -4,9 +4,9 @@ import { EntityManager, In } from 'typeorm';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext, Role } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
-import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
-import { parseEtag } from '../../platform/database/scoped-repository';
+import { paginate, filterByIds } from '../../platform/http/paginate';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/problem';
+import { getGlobalForWrite } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import { assertNoNameClash } from '../auth/name-clash';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -82,8 +82,7 @@ export class UsersService {
 
   async list(ctx: RequestContext, q: UserListQuery): Promise<Page<UserResponse>> {
     const qb = this.db.repo(ctx, WorkspaceUserView, 'User').qb('u');
-    if (q.external_references?.length)
-      qb.andWhere('u.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.user_types?.length) qb.andWhere('u.user_type IN (:...types)', { types: q.user_types });
     const page = await paginate(qb, listParams(q), {
       sort: { DisplayName: 'lower(u.display_name)' },
@@ -161,13 +160,7 @@ export class UsersService {
       if (!self && !ctx.isAdmin()) throw forbidden('Only an Admin or Owner can change other users.');
       if (!self && membership.role === 'Owner' && ctx.role !== 'Owner')
         throw forbidden('Only an Owner can change an Owner.');
-      const user = await tx.manager
-        .createQueryBuilder(UserEntity, 'u')
-        .addSelect('u.passwordHash')
-        .setLock('pessimistic_write')
-        .where('u.id = :id', { id })
-        .getOneOrFail();
-      if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(user.version)) throw preconditionFailed();
+      const user = await getGlobalForWrite(tx, UserEntity, id, 'User', ['passwordHash']);
       const before = await this.get(ctx, id, tx.manager);
 
       const changesPassword = body.password !== undefined;

@@ -9,6 +9,7 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { badRequest, notFound, preconditionFailed } from '../http/problem';
 import { LeanPlan, leanPlan } from './lean-reads';
 import type { RequestContext } from '../tenancy/request-context';
@@ -31,7 +32,8 @@ export const parseEtag = (value: string) => value.trim().replace(/^W\//, '').rep
  * `andWhere`). Another workspace's row is simply not found.
  */
 export class ScopedRepository<T extends Scoped> {
-  readonly repository: Repository<T>;
+  /** Private: a write through the raw repository could miss the workspace condition. */
+  private readonly repository: Repository<T>;
 
   constructor(
     manager: EntityManager,
@@ -100,8 +102,7 @@ export class ScopedRepository<T extends Scoped> {
       lock: { mode: 'pessimistic_write' },
     });
     if (!locked) throw notFound(this.label, id);
-    if (this.ctx.ifMatch && parseEtag(this.ctx.ifMatch) !== String(locked.version))
-      throw preconditionFailed();
+    assertIfMatch(this.ctx, locked.version);
     return options.relations ? this.get(id, options) : locked;
   }
 
@@ -123,12 +124,37 @@ export class ScopedRepository<T extends Scoped> {
     return this.save(this.create(data));
   }
 
-  /** Inserts many new rows of this workspace in one statement (no select-before-save); returns them. */
+  /**
+   * Inserts many new rows of this workspace in one statement (no select-before-save); returns them.
+   * A row may carry its id and columns (an entity rebuilt from a kept row); the workspace is forced.
+   */
   async insertMany(rows: Array<Partial<T>>): Promise<T[]> {
     if (rows.length === 0) return [];
     const entities = rows.map((r) => this.create(r));
     await this.repository.insert(entities as never);
     return entities;
+  }
+
+  /**
+   * `UPDATE … SET patch` of the rows with this id (or these ids, or matching `criteria`) in this
+   * workspace, without loading them; the patch may use SQL (`{ version: () => 'version + 1' }`).
+   * Returns how many rows changed. The workspace id is always part of the condition and cannot be
+   * patched.
+   */
+  async update(
+    idOrCriteria: string | string[] | FindOptionsWhere<T>,
+    patch: QueryDeepPartialEntity<T>,
+  ): Promise<number> {
+    if ('workspaceId' in patch) throw new Error(`Refusing to move a ${this.label} to another workspace`);
+    if (Array.isArray(idOrCriteria) && idOrCriteria.length === 0) return 0;
+    const criteria =
+      typeof idOrCriteria === 'string'
+        ? ({ id: idOrCriteria } as FindOptionsWhere<T>)
+        : Array.isArray(idOrCriteria)
+          ? ({ id: In(idOrCriteria) } as FindOptionsWhere<T>)
+          : idOrCriteria;
+    const result = await this.repository.update(this.scope(criteria) as FindOptionsWhere<T>, patch);
+    return result.affected ?? 0;
   }
 
   save(entity: T): Promise<T>;
@@ -180,6 +206,35 @@ export class ScopedRepository<T extends Scoped> {
       });
     }
   }
+}
+
+/**
+ * 412 when the request's If-Match names another version than the locked row's: the one place
+ * that checks it, for scoped rows (`getForWrite`) and global ones (`getGlobalForWrite`).
+ */
+export function assertIfMatch(ctx: RequestContext, version: number | undefined): void {
+  if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(version)) throw preconditionFailed();
+}
+
+/**
+ * `getForWrite` for a table that belongs to no workspace (users): the row locked for this
+ * transaction's write, 404 when missing, 412 when If-Match names another version. The caller
+ * checks first that the workspace may see the row (a membership). `addSelect` names columns the
+ * entity hides (`select: false`) that the write needs.
+ */
+export async function getGlobalForWrite<T extends { id: string; version: number }>(
+  tx: { manager: EntityManager; ctx: RequestContext },
+  target: EntityTarget<T>,
+  id: string,
+  label: string,
+  addSelect: string[] = [],
+): Promise<T> {
+  const qb = tx.manager.createQueryBuilder(target, 'e');
+  for (const column of addSelect) qb.addSelect(`e.${column}`);
+  const locked = await qb.setLock('pessimistic_write').where('e.id = :id', { id }).getOne();
+  if (!locked) throw notFound(label, id);
+  assertIfMatch(tx.ctx, locked.version);
+  return locked;
 }
 
 /**

@@ -7,10 +7,39 @@ export interface ListSpec<S extends string> {
   sort: Record<S, string>;
   /** Columns searched by `query`, case-insensitively (ILIKE, backed by trigram indexes where it matters). */
   search?: string[];
+  /** Whether `query` matches anywhere in a column (the default) or only at its start. */
+  match?: Match;
+  /**
+   * What breaks ties after the sort expression, in the same direction: the id by default; a list
+   * without ids (an aggregate) names its own unique ordering.
+   */
+  tieBreak?: string[];
 }
 
-/** Escapes LIKE wildcards so a search for `50%` finds `50%`. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+type Match = 'contains' | 'prefix';
+
+/** The filters most lists take: `ids` (on `<alias>.id`) and `external_references` (on `<alias>.external_reference`). */
+export interface IdFilters {
+  ids?: string[];
+  external_references?: string[];
+}
+
+/** Adds the `ids` / `external_references` filters the query asks for to `qb` (an empty one filters nothing). */
+export function filterByIds<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  q: IdFilters,
+): SelectQueryBuilder<T> {
+  if (q.ids?.length) qb.andWhere(`${qb.alias}.id IN (:...__ids)`, { __ids: q.ids });
+  if (q.external_references?.length)
+    qb.andWhere(`${qb.alias}.external_reference IN (:...__refs)`, { __refs: q.external_references });
+  return qb;
+}
+
+/** Escapes LIKE wildcards so a search for `50%` finds `50%` (anywhere, or at the start with `prefix`). */
+export const likePattern = (text: string, match: Match = 'contains') => {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return match === 'prefix' ? `${escaped}%` : `%${escaped}%`;
+};
 
 /**
  * The one way a list is run: text search, sorting with a stable tie-break on the id, the page,
@@ -24,7 +53,7 @@ export async function paginate<T extends ObjectLiteral, S extends string>(
 ): Promise<Page<T>> {
   const alias = qb.alias;
   if (params.query && spec.search?.length) {
-    const pattern = likePattern(params.query);
+    const pattern = likePattern(params.query, spec.match);
     qb.andWhere(
       new Brackets((w) => {
         for (const column of spec.search!) w.orWhere(`${column} ILIKE :__query`, { __query: pattern });
@@ -34,26 +63,38 @@ export async function paginate<T extends ObjectLiteral, S extends string>(
   const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
   const plan = leanPlanOf(qb);
   if (plan) qb.select(plan.selectList(alias));
-  qb.orderBy(spec.sort[params.sortBy], direction)
-    .addOrderBy(`${alias}.id`, direction)
-    .addSelect('count(*) over ()', '__total')
-    .offset(params.skip)
-    .limit(params.take);
-  if (params.take === 0) {
-    return { data: [], total: await qb.clone().offset(undefined).limit(undefined).getCount() };
-  }
+  qb.orderBy(spec.sort[params.sortBy], direction);
+  for (const expression of spec.tieBreak ?? [`${alias}.id`]) qb.addOrderBy(expression, direction);
+  qb.addSelect('count(*) over ()', '__total').offset(params.skip).limit(params.take);
+  if (params.take === 0) return { data: [], total: await countAll(qb) };
   let entities: T[];
   let raw: ObjectLiteral[];
-  if (plan) {
+  if (!qb.expressionMap.mainAlias?.hasMetadata) {
+    // A query of no entity (an aggregate over a subquery): its rows are the answer.
+    raw = await qb.getRawMany();
+    entities = raw.map(({ __total, ...row }) => row as T);
+  } else if (plan) {
     raw = await qb.getRawMany();
     entities = raw.map((row) => plan.map(row));
   } else {
     ({ entities, raw } = await qb.getRawAndEntities());
   }
   let total = raw.length > 0 ? Number((raw[0] as { __total: string }).__total) : 0;
-  if (raw.length === 0 && params.skip > 0)
-    total = await qb.clone().offset(undefined).limit(undefined).getCount();
+  if (raw.length === 0 && params.skip > 0) total = await countAll(qb);
   return { data: entities, total };
+}
+
+/** Every match of the list, ignoring the page. */
+async function countAll<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<number> {
+  const all = qb.clone().offset(undefined).limit(undefined);
+  if (qb.expressionMap.mainAlias?.hasMetadata) return all.getCount();
+  const counted = await qb
+    .createQueryBuilder()
+    .select('count(*)', 'n')
+    .from(`(${all.orderBy().getQuery()})`, '__all')
+    .setParameters(all.getParameters())
+    .getRawOne<{ n: string }>();
+  return Number(counted?.n ?? 0);
 }
 
 /**

@@ -120,6 +120,9 @@ describe('Deals', () => {
     const got = await viewer.get(`/core-api/deals/${id}`);
     expect(got.body).toEqual(created.body);
     expect(got.headers.etag).toBe('"1"');
+    const byReference = await viewer.get('/core-api/deals?external_references=crm-1,crm-none');
+    expect(byReference.body.data.map((d: { id: string }) => d.id)).toEqual([id]);
+    expect((await viewer.get('/core-api/deals?external_references=crm-none')).body.total).toBe(0);
 
     await new Promise((r) => setTimeout(r, 20));
     const updated = await member.put(`/core-api/deals/${id}`, {

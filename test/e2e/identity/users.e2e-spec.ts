@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
@@ -81,6 +82,31 @@ describe('Users', () => {
 
     expect((await admin.delete(`/core-api/users/${id}`)).status).toBe(200);
     expect((await admin.get(`/core-api/users/${id}`)).status).toBe(404);
+  });
+
+  it('takes an update only when If-Match names the current version (412 otherwise, nothing changed)', async () => {
+    const created = await admin.post('/core-api/users', body({ firstname: 'Grace' }));
+    expect(created.status).toBe(200);
+    const id = created.body.id;
+    const etag = (await admin.get(`/core-api/users/${id}`)).headers.etag;
+    const replacement = { id, username: created.body.username, email: created.body.email };
+
+    const stale = await admin
+      .put(`/core-api/users/${id}`)
+      .set('If-Match', '"99"')
+      .send({ ...replacement, firstname: 'Stale' });
+    expect(stale.status).toBe(412);
+    expect((await admin.get(`/core-api/users/${id}`)).body.firstname).toBe('Grace');
+
+    const current = await admin
+      .put(`/core-api/users/${id}`)
+      .set('If-Match', etag)
+      .send({ ...replacement, firstname: 'Hopper' });
+    expect(current.status).toBe(200);
+    expect(current.body.firstname).toBe('Hopper');
+    const nobody = randomUUID();
+    const missing = await admin.put(`/core-api/users/${nobody}`).send({ ...replacement, id: nobody });
+    expect(missing.status).toBe(404);
   });
 
   it('lists client logins as users of type Client', async () => {

@@ -85,6 +85,22 @@ describe('Masterdata tags', () => {
     expect(byCount.body.total).toBe(5);
     const past = await ws.owner.get('/core-api/masterdata/tags?Skip=10');
     expect(past.body).toEqual({ data: [], total: 5 });
+    // The search is by prefix (not anywhere in the tag) and takes LIKE wildcards literally.
+    const tags = async (query: string) => (await ws.owner.get(`/core-api/masterdata/tags?${query}`)).body;
+    expect(await tags('Query=ip')).toEqual({ data: [], total: 0 });
+    expect(await tags('Query=v_p')).toEqual({ data: [], total: 0 });
+    expect(await tags(`Query=${encodeURIComponent('%')}`)).toEqual({ data: [], total: 0 });
+    expect(await tags('Take=0')).toEqual({ data: [], total: 5 });
+    expect(await tags('Query=vi&Take=0')).toEqual({ data: [], total: 2 });
+    expect(await tags('Query=vi&Skip=5')).toEqual({ data: [], total: 2 });
+    expect(await tags('SortBy=Count&SortOrder=Desc&Skip=1&Take=3')).toEqual({
+      data: [
+        { tag: 'eu', count: 2, byType: { Product: 2 } },
+        { tag: 'VIP-gold', count: 1, byType: { Account: 1 } },
+        { tag: 'q4', count: 1, byType: { Deal: 1 } },
+      ],
+      total: 5,
+    });
   });
 
   it('answers 400 for an unknown entity type, and lets Viewers read', async () => {
