@@ -13,6 +13,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { badRequest, notFound, preconditionFailed } from '../http/problem';
 import { LeanPlan, leanPlan } from './lean-reads';
 import type { RequestContext } from '../tenancy/request-context';
+import { keepWhereConditions } from '../library-patches/typeorm-scoped-where';
 
 /** What the repository needs of a row: an id and a workspace (and a version, for If-Match). */
 export interface Scoped {
@@ -108,11 +109,11 @@ export class ScopedRepository<T extends Scoped> {
 
   /** A query builder already confined to the workspace; `where` adds to that condition. */
   qb(alias: string): SelectQueryBuilder<T> {
-    const qb = this.repository
-      .createQueryBuilder(alias)
-      .where(`${alias}.workspace_id = :__workspaceId`, { __workspaceId: this.ctx.workspaceId });
-    qb.where = qb.andWhere.bind(qb) as typeof qb.where;
-    return qb;
+    return keepWhereConditions(
+      this.repository
+        .createQueryBuilder(alias)
+        .where(`${alias}.workspace_id = :__workspaceId`, { __workspaceId: this.ctx.workspaceId }),
+    );
   }
 
   /** A new, unsaved entity of this workspace with a fresh id. */

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { getMetadataStorage } from 'class-validator';
 import { Strategy } from 'passport-jwt';
+import { DataSource } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { keepWhereConditions } from './typeorm-scoped-where';
 import { pinnedVersions } from './pinned-versions';
 
 const installed = (name: string) =>
@@ -29,6 +31,16 @@ describe('library patches', () => {
   it('passport-jwt still verifies through the replaceable static Strategy.JwtVerifier', () => {
     expect(typeof (Strategy as unknown as { JwtVerifier: unknown }).JwtVerifier).toBe('function');
     expect(String(Strategy.prototype.authenticate)).toContain('JwtVerifier(');
+  });
+
+  it('TypeORM query builders: where replaces the conditions, andWhere appends, and the scoped where appends', () => {
+    const ds = new DataSource({ type: 'postgres', entities: [] });
+    const plain = ds.createQueryBuilder().select('1').from('t', 't').where('t.a = 1').where('t.b = 2');
+    expect(plain.getQuery()).not.toContain('t.a = 1');
+    const kept = keepWhereConditions(ds.createQueryBuilder().select('1').from('t', 't').where('t.a = 1'));
+    kept.where('t.b = 2');
+    expect(kept.getQuery()).toContain('t.a = 1');
+    expect(kept.getQuery()).toContain('t.b = 2');
   });
 
   it('TypeORM postgres driver still converts column values in prepareHydratedValue(value, column)', () => {

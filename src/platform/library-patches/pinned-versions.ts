@@ -1,5 +1,5 @@
 /**
- * The three places where the service reaches into a library's internals for speed, each fenced
+ * The places where the service reaches into a library's internals for speed, each fenced
  * in one file of this folder and written against the version pinned here (and exactly in
  * package.json). `library-patches.spec.ts` fails when the installed version or the internal it
  * relies on changes: re-read the patch against the new version, then move the pin.
@@ -9,6 +9,6 @@ export const pinnedVersions = {
   'class-validator': '0.15.1',
   /** The replaceable static `Strategy.JwtVerifier`: see passport-jwt-verifier.ts. */
   'passport-jwt': '4.0.1',
-  /** `PostgresDriver.prepareHydratedValue`: see typeorm-hydration.ts. */
+  /** `PostgresDriver.prepareHydratedValue` (typeorm-hydration.ts), `where` vs `andWhere` (typeorm-scoped-where.ts). */
   typeorm: '1.1.1',
 } as const;
