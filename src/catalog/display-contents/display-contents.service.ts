@@ -3,7 +3,7 @@ import type { LanguagesService } from '../../i18n/languages/languages.service';
 import type { Db } from '../../platform/database/db';
 import type { Scoped } from '../../platform/database/scoped-repository';
 import { listParams, type ListQueryBase, type Page } from '../../platform/http/list-query';
-import { paginate } from '../../platform/http/paginate';
+import { filterByIds, paginate } from '../../platform/http/paginate';
 import { conflict } from '../../platform/http/problem';
 import { respond, withoutScopedFields } from '../../platform/http/resource';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -68,9 +68,7 @@ export abstract class DisplayContentsService<
   async list(ctx: RequestContext, q: Q): Promise<Page<R>> {
     const { entity, label, owner, search, toAnswer } = this.resource;
     const qb = this.db.repo(ctx, entity, label).qb('c');
-    if (q.ids?.length) qb.andWhere('c.id IN (:...ids)', { ids: q.ids });
-    if (q.external_references?.length)
-      qb.andWhere('c.external_reference IN (:...refs)', { refs: q.external_references });
+    filterByIds(qb, q);
     if (q.languages?.length) qb.andWhere('c.language IN (:...languages)', { languages: q.languages });
     const ownerIds = owner.filter(q);
     if (ownerIds?.length) qb.andWhere(`c.${owner.column} IN (:...ownerIds)`, { ownerIds });

@@ -3,10 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Db } from '../../platform/database/db';
 import { RequestContext } from '../../platform/tenancy/request-context';
-import { parseEtag } from '../../platform/database/scoped-repository';
+import { getGlobalForWrite } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import type { Page } from '../../platform/http/list-query';
-import { forbidden, notFound, preconditionFailed } from '../../platform/http/problem';
+import { forbidden } from '../../platform/http/problem';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import { LanguagesService } from '../../i18n/languages/languages.service';
@@ -162,13 +162,7 @@ export class WorkspacesService {
     await this.uploads.deleteFiles(files);
   }
 
-  private async lock(manager: EntityManager, ctx: RequestContext): Promise<WorkspaceEntity> {
-    const workspace = await manager.findOne(WorkspaceEntity, {
-      where: { id: ctx.workspaceId },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!workspace) throw notFound('Workspace', ctx.workspaceId);
-    if (ctx.ifMatch && parseEtag(ctx.ifMatch) !== String(workspace.version)) throw preconditionFailed();
-    return workspace;
+  private lock(manager: EntityManager, ctx: RequestContext): Promise<WorkspaceEntity> {
+    return getGlobalForWrite({ manager, ctx }, WorkspaceEntity, ctx.workspaceId, 'Workspace');
   }
 }
