@@ -30,6 +30,7 @@ import { ProductImagesService } from './products/product-images.service';
 import { ProductListService } from './products/product-list.service';
 import { ProductEntity } from './products/product.entity';
 import { ProductsCoreController } from './products/products.core.controller';
+import { ProductReads } from './products/product-reads';
 import { productConstraintFields, productFileReferences, ProductsService } from './products/products.service';
 
 /**
@@ -66,12 +67,14 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductContentsService,
     ProductIssuesService,
     FavouriteProductsService,
+    ProductReads,
     ProductsService,
     ProductListService,
     ProductBulkService,
     ProductImagesService,
   ],
   exports: [
+    ProductReads,
     ProductsService,
     ProductListService,
     CategoriesService,

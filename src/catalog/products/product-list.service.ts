@@ -3,12 +3,12 @@ import { Brackets, type SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, type Page } from '../../platform/http/list-query';
-import { likePattern, paginate, filterByIds } from '../../platform/http/paginate';
+import { likePattern, filterByIds } from '../../platform/http/paginate';
 import type { ProductListRequest, ProductTagsQuery, UsedProductTag } from './product-list.dto';
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
-import { ProductsService } from './products.service';
+import { ProductReads } from './product-reads';
 
 /**
  * The words of a search as a prefix tsquery for the `simple` configuration: `red chair 12` →
@@ -38,7 +38,7 @@ export function prefixTsQuery(text: string): string {
 export class ProductListService {
   constructor(
     private readonly db: Db,
-    private readonly products: ProductsService,
+    private readonly reads: ProductReads,
   ) {}
 
   /** The scoped query of products matching the list filters (without text search, sorting or paging). */
@@ -114,13 +114,9 @@ export class ProductListService {
   async list(ctx: RequestContext, q: ProductListRequest): Promise<Page<ProductResponse>> {
     const qb = this.filtered(ctx, q);
     const params = { ...listParams(q), query: undefined };
-    const page = await paginate(qb, params, {
+    return this.reads.page(qb, params, {
       sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' },
     });
-    return {
-      data: await this.products.answers((target) => this.db.repo(ctx, target), page.data, true),
-      total: page.total,
-    };
   }
 
   /** The tags the workspace's products use, with how many products use each. */

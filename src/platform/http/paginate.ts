@@ -52,19 +52,9 @@ export async function paginate<T extends ObjectLiteral, S extends string>(
   spec: ListSpec<S>,
 ): Promise<Page<T>> {
   const alias = qb.alias;
-  if (params.query && spec.search?.length) {
-    const pattern = likePattern(params.query, spec.match);
-    qb.andWhere(
-      new Brackets((w) => {
-        for (const column of spec.search!) w.orWhere(`${column} ILIKE :__query`, { __query: pattern });
-      }),
-    );
-  }
-  const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
+  searchAndSort(qb, params, spec);
   const plan = leanPlanOf(qb);
   if (plan) qb.select(plan.selectList(alias));
-  qb.orderBy(spec.sort[params.sortBy], direction);
-  for (const expression of spec.tieBreak ?? [`${alias}.id`]) qb.addOrderBy(expression, direction);
   qb.addSelect('count(*) over ()', '__total').offset(params.skip).limit(params.take);
   if (params.take === 0) return { data: [], total: await countAll(qb) };
   let entities: T[];
@@ -79,9 +69,85 @@ export async function paginate<T extends ObjectLiteral, S extends string>(
   } else {
     ({ entities, raw } = await qb.getRawAndEntities());
   }
-  let total = raw.length > 0 ? Number((raw[0] as { __total: string }).__total) : 0;
-  if (raw.length === 0 && params.skip > 0) total = await countAll(qb);
-  return { data: entities, total };
+  return { data: entities, total: await totalOf(qb, raw, params) };
+}
+
+/** How each row of a page is answered in SQL: its table, and the select list over an alias of it. */
+export interface AnswerSql {
+  table: string;
+  /** The select list of one answer row (e.g. `p.version AS version, json_build_object(…) AS answer`). */
+  select: (alias: string) => string;
+}
+
+/**
+ * `paginate` for answers PostgreSQL builds: the same search, sort, page and total, and each row
+ * of the page selected by `answer` — all in ONE statement. The filtered query picks the page's ids
+ * (with the sort keys and the total); the outer query joins them back to the table, in page order,
+ * so the answers' subqueries run for the page's rows only.
+ */
+export async function paginateAnswers<R extends ObjectLiteral, S extends string>(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  params: ListParams<S>,
+  spec: ListSpec<S>,
+  answer: AnswerSql,
+): Promise<Page<R>> {
+  const alias = qb.alias;
+  const keys = searchAndSort(qb, params, spec);
+  // In parentheses: TypeORM merges selections of a bare `alias.column` (the same column twice).
+  qb.select(`(${alias}.id)`, '__id');
+  keys.forEach((expression, i) => qb.addSelect(`(${expression})`, `__k${i}`));
+  qb.addSelect('count(*) over ()', '__total').offset(params.skip).limit(params.take);
+  if (params.take === 0) return { data: [], total: await countAll(qb) };
+  const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
+  const a = '__a';
+  const keyList = keys.map((_, i) => `__page.__k${i}`).join(', ');
+  const answers =
+    `(SELECT __page.__total, ${keyList}, ${answer.select(a)} FROM (${qb.getQuery()}) __page ` +
+    `JOIN ${answer.table} ${a} ON ${a}.id = __page.__id)`;
+  const outer = qb
+    .createQueryBuilder()
+    .select('__r.*')
+    .from(answers, '__r')
+    .setParameters(qb.getParameters());
+  keys.forEach((_, i) => outer.addOrderBy(`__r.__k${i}`, direction));
+  const raw: ObjectLiteral[] = await outer.getRawMany();
+  for (const row of raw) keys.forEach((_, i) => delete row[`__k${i}`]);
+  const data = raw.map(({ __total, ...row }) => row as R);
+  return { data, total: await totalOf(qb, raw, params) };
+}
+
+/**
+ * The text search and the order of a list on `qb`; returns the sort expressions, tie-breaks
+ * included, in order (all in the direction of `sortOrder`).
+ */
+function searchAndSort<T extends ObjectLiteral, S extends string>(
+  qb: SelectQueryBuilder<T>,
+  params: ListParams<S>,
+  spec: ListSpec<S>,
+): string[] {
+  if (params.query && spec.search?.length) {
+    const pattern = likePattern(params.query, spec.match);
+    qb.andWhere(
+      new Brackets((w) => {
+        for (const column of spec.search!) w.orWhere(`${column} ILIKE :__query`, { __query: pattern });
+      }),
+    );
+  }
+  const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
+  const keys = [spec.sort[params.sortBy], ...(spec.tieBreak ?? [`${qb.alias}.id`])];
+  qb.orderBy(keys[0], direction);
+  for (const expression of keys.slice(1)) qb.addOrderBy(expression, direction);
+  return keys;
+}
+
+/** The total of a page's rows (`__total` of the first), counted apart only when the page is past the end. */
+async function totalOf<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  raw: ObjectLiteral[],
+  params: { skip: number },
+): Promise<number> {
+  if (raw.length > 0) return Number((raw[0] as { __total: string }).__total);
+  return params.skip > 0 ? countAll(qb) : 0;
 }
 
 /** Every match of the list, ignoring the page. */
