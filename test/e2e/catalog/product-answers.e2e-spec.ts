@@ -128,7 +128,7 @@ describe('Product answers (one statement)', () => {
       pricing: {
         salesPrice: 1.005,
         purchasePrice: 2.675,
-        suggestedRetailPrice: 99999999999998.995,
+        suggestedRetailPrice: 9999999.995,
         tiers: [
           { minQuantity: 0.0001, salesPrice: 0.0049 },
           { minQuantity: 1234.5678, salesPrice: 0.005 },
@@ -193,7 +193,7 @@ describe('Product answers (one statement)', () => {
       pricing: {
         salesPrice: 1.01,
         purchasePrice: 2.68,
-        suggestedRetailPrice: 99999999999999,
+        suggestedRetailPrice: 10000000,
         vatCodeId: null,
         tiers: [
           { minQuantity: 0.0001, salesPrice: 0 },
