@@ -159,17 +159,21 @@ const prefixTsQuery = (text: string) =>
 /**
  * A page of products, optionally of some categories and matching words (by prefix on the
  * tsvector, as the service answers a query of words), by displayOrder then id, with the total and
- * each product's owned rows. The service answers these list shapes with this SQL too.
+ * each product's owned rows: the matches materialized first, then their page (the plan shape of
+ * the service's paginateAnswers).
  */
-const listSql = (byCategory: boolean, byWords: boolean) => `SELECT m.role, page.total, ${productColumns}
-  FROM ${liveSessionFrom}
-  LEFT JOIN LATERAL (
-    SELECT p.id, count(*) OVER () AS total
+const listSql = (byCategory: boolean, byWords: boolean) => `WITH matches AS MATERIALIZED (
+    SELECT p.id, p.display_order
       FROM products p
      WHERE p.workspace_id = $2
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
-       ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''}
-     ORDER BY p.display_order, p.id
+       ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''})
+  SELECT m.role, page.total, ${productColumns}
+  FROM ${liveSessionFrom}
+  LEFT JOIN LATERAL (
+    SELECT matches.id, (SELECT count(*) FROM matches) AS total
+      FROM matches
+     ORDER BY matches.display_order, matches.id
      LIMIT $3 OFFSET $4) page ON true
   LEFT JOIN products p ON p.id = page.id
  WHERE ${liveSessionWhere}

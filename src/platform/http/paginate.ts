@@ -80,10 +80,16 @@ export interface AnswerSql {
 }
 
 /**
- * `paginate` for answers PostgreSQL builds: the same search, sort, page and total, and each row
- * of the page selected by `answer` — all in ONE statement. The filtered query picks the page's ids
- * (with the sort keys and the total); the outer query joins them back to the table, in page order,
- * so the answers' subqueries run for the page's rows only.
+ * `paginate` for answers PostgreSQL builds: the same search, sort, page and total, and each row of
+ * the page selected by `answer` — all in ONE statement:
+ *   WITH matches AS MATERIALIZED (ids and sort keys of every match)
+ *   SELECT total, answer FROM (the page of matches) JOIN table ORDER BY the sort keys
+ * The matches are planned without ORDER BY/LIMIT on purpose: with a LIMIT the planner costs an
+ * ordered index scan as if it stopped after the page, but the total needs every match, so that
+ * plan walks the whole workspace filtering row by row (1.1 s for a text search at 100,000
+ * products, against 3 ms through the GIN index). Planned this way, the matches come from the
+ * filters' indexes, the page is a top-N sort of them, and the answers' subqueries run for the
+ * page's rows only.
  */
 export async function paginateAnswers<R extends ObjectLiteral, S extends string>(
   qb: SelectQueryBuilder<ObjectLiteral>,
@@ -96,13 +102,15 @@ export async function paginateAnswers<R extends ObjectLiteral, S extends string>
   // In parentheses: TypeORM merges selections of a bare `alias.column` (the same column twice).
   qb.select(`(${alias}.id)`, '__id');
   keys.forEach((expression, i) => qb.addSelect(`(${expression})`, `__k${i}`));
-  qb.addSelect('count(*) over ()', '__total').offset(params.skip).limit(params.take);
-  if (params.take === 0) return { data: [], total: await countAll(qb) };
   const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
+  const order = keys.map((_, i) => `__k${i} ${direction}`).join(', ');
+  const matches = qb.clone().orderBy().getQuery();
+  if (params.take === 0) return { data: [], total: await countAll(qb) };
   const a = '__a';
-  const keyList = keys.map((_, i) => `__page.__k${i}`).join(', ');
   const answers =
-    `(SELECT __page.__total, ${keyList}, ${answer.select(a)} FROM (${qb.getQuery()}) __page ` +
+    `(WITH __m AS MATERIALIZED (${matches}) ` +
+    `SELECT (SELECT count(*) FROM __m) AS __total, __page.*, ${answer.select(a)} ` +
+    `FROM (SELECT * FROM __m ORDER BY ${order} LIMIT ${params.take} OFFSET ${params.skip}) __page ` +
     `JOIN ${answer.table} ${a} ON ${a}.id = __page.__id)`;
   const outer = qb
     .createQueryBuilder()
@@ -111,7 +119,10 @@ export async function paginateAnswers<R extends ObjectLiteral, S extends string>
     .setParameters(qb.getParameters());
   keys.forEach((_, i) => outer.addOrderBy(`__r.__k${i}`, direction));
   const raw: ObjectLiteral[] = await outer.getRawMany();
-  for (const row of raw) keys.forEach((_, i) => delete row[`__k${i}`]);
+  for (const row of raw) {
+    delete row.__id;
+    keys.forEach((_, i) => delete row[`__k${i}`]);
+  }
   const data = raw.map(({ __total, ...row }) => row as R);
   return { data, total: await totalOf(qb, raw, params) };
 }
