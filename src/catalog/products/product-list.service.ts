@@ -94,13 +94,20 @@ export class ProductListService {
     const params = { ...listParams(q), query: undefined };
     const spec = { sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' } };
     const search = q.query?.trim() ? productSearch(q.query) : null;
+    // Filters answered by indexes of their own: their matches are planned apart from the page.
+    const selective =
+      !!search ||
+      [q.ids, q.skus, q.gtins, q.slugs, q.barcodes, q.categoryIds, q.attributes].some(
+        (values) => values?.length,
+      ) ||
+      !!q.catalogId;
     const qb = this.filtered(ctx, q);
     if (search) this.search(qb, search);
-    const page = await this.reads.page(qb, params, spec);
+    const page = await this.reads.page(qb, params, spec, { selective });
     if (page.total > 0 || search?.kind !== 'words' || !search.fallback) return page;
     const retry = this.filtered(ctx, q);
     this.search(retry, search, true);
-    return this.reads.page(retry, params, spec);
+    return this.reads.page(retry, params, spec, { selective });
   }
 
   /** The tags the workspace's products use, with how many products use each. */

@@ -158,18 +158,25 @@ export class ProductReads {
     }
   }
 
-  /** A page of the products the query (aliased `p`, filters applied) matches, answers and total in one statement. */
+  /**
+   * A page of the products the query (aliased `p`, filters applied) matches, answers and total in
+   * one statement. `selective`: the query has filters with indexes of their own (a text search, a
+   * category, …), planned apart from the page (see paginateAnswers).
+   */
   async page<S extends string>(
     qb: SelectQueryBuilder<ProductEntity>,
     params: ListParams<S>,
     spec: ListSpec<S>,
-    visibility: ProductVisibility = everything,
+    options: { visibility?: ProductVisibility; selective?: boolean } = {},
   ): Promise<Page<ProductResponse>> {
-    this.restrict(qb, visibility);
-    const page = await paginateAnswers<AnswerRow, S>(qb, params, spec, {
-      table: 'products',
-      select: (p) => `${p}.version AS version, ${productAnswerSql(p)} AS answer`,
-    });
+    this.restrict(qb, options.visibility ?? everything);
+    const page = await paginateAnswers<AnswerRow, S>(
+      qb,
+      params,
+      spec,
+      { table: 'products', select: (p) => `${p}.version AS version, ${productAnswerSql(p)} AS answer` },
+      { materialize: options.selective },
+    );
     return { data: page.data.map((row) => row.answer), total: page.total };
   }
 

@@ -81,37 +81,44 @@ export interface AnswerSql {
 
 /**
  * `paginate` for answers PostgreSQL builds: the same search, sort, page and total, and each row of
- * the page selected by `answer` — all in ONE statement:
- *   WITH matches AS MATERIALIZED (ids and sort keys of every match)
- *   SELECT total, answer FROM (the page of matches) JOIN table ORDER BY the sort keys
- * The matches are planned without ORDER BY/LIMIT on purpose: with a LIMIT the planner costs an
- * ordered index scan as if it stopped after the page, but the total needs every match, so that
- * plan walks the whole workspace filtering row by row (1.1 s for a text search at 100,000
- * products, against 3 ms through the GIN index). Planned this way, the matches come from the
- * filters' indexes, the page is a top-N sort of them, and the answers' subqueries run for the
- * page's rows only.
+ * the page selected by `answer` — all in ONE statement. The page's ids (with the sort keys and
+ * the total) are joined back to the table, so the answers' subqueries run for the page's rows only.
+ *
+ * `materialize` is for selective filters that have indexes of their own (a text search, a link
+ * table): `WITH matches AS MATERIALIZED (…)` plans the matches without ORDER BY/LIMIT and the page
+ * is a top-N sort of them. Given a LIMIT with `count(*) over ()`, the planner costs an ordered
+ * index scan as if it stopped after the page; the total needs every match, so that plan walks the
+ * whole workspace filtering row by row (1.1 s for two words at 100,000 products, against 15 ms
+ * through the GIN index). Without selective filters the ordered scan is the right plan (an
+ * index-only scan that counts as it goes), and materializing every row would cost more.
  */
 export async function paginateAnswers<R extends ObjectLiteral, S extends string>(
   qb: SelectQueryBuilder<ObjectLiteral>,
   params: ListParams<S>,
   spec: ListSpec<S>,
   answer: AnswerSql,
+  options: { materialize?: boolean } = {},
 ): Promise<Page<R>> {
   const alias = qb.alias;
   const keys = searchAndSort(qb, params, spec);
   // In parentheses: TypeORM merges selections of a bare `alias.column` (the same column twice).
   qb.select(`(${alias}.id)`, '__id');
   keys.forEach((expression, i) => qb.addSelect(`(${expression})`, `__k${i}`));
-  const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
-  const order = keys.map((_, i) => `__k${i} ${direction}`).join(', ');
-  const matches = qb.clone().orderBy().getQuery();
   if (params.take === 0) return { data: [], total: await countAll(qb) };
+  const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
   const a = '__a';
-  const answers =
-    `(WITH __m AS MATERIALIZED (${matches}) ` +
-    `SELECT (SELECT count(*) FROM __m) AS __total, __page.*, ${answer.select(a)} ` +
-    `FROM (SELECT * FROM __m ORDER BY ${order} LIMIT ${params.take} OFFSET ${params.skip}) __page ` +
-    `JOIN ${answer.table} ${a} ON ${a}.id = __page.__id)`;
+  const join = `JOIN ${answer.table} ${a} ON ${a}.id = __page.__id`;
+  let answers: string;
+  if (options.materialize) {
+    const order = keys.map((_, i) => `__k${i} ${direction}`).join(', ');
+    answers =
+      `(WITH __m AS MATERIALIZED (${qb.clone().orderBy().getQuery()}) ` +
+      `SELECT (SELECT count(*) FROM __m) AS __total, __page.*, ${answer.select(a)} ` +
+      `FROM (SELECT * FROM __m ORDER BY ${order} LIMIT ${params.take} OFFSET ${params.skip}) __page ${join})`;
+  } else {
+    qb.addSelect('count(*) over ()', '__total').offset(params.skip).limit(params.take);
+    answers = `(SELECT __page.*, ${answer.select(a)} FROM (${qb.getQuery()}) __page ${join})`;
+  }
   const outer = qb
     .createQueryBuilder()
     .select('__r.*')
