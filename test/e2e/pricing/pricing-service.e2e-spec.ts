@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
+import { ActivityObservers } from '../../../src/platform/activity/activity-recorder';
+import { Tx } from '../../../src/platform/database/db';
 import { PricingService } from '../../../src/pricing/prices/pricing.service';
 import { RequestContext } from '../../../src/platform/tenancy/request-context';
 import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
@@ -91,8 +93,6 @@ describe('PricingService.priceLines', () => {
 
   it('runs inside a caller transaction', async () => {
     const lines = await t.app.get(DataSource).transaction(async (manager) => {
-      const { Tx } = await import('../../../src/platform/database/db');
-      const { ActivityObservers } = await import('../../../src/platform/activity/activity-recorder');
       const tx = new Tx(manager, ctx, t.app.get(ActivityObservers));
       return pricing.priceLines(
         ctx,
