@@ -127,8 +127,13 @@ export class PriceOperationsService {
   async coreTotal(ctx: RequestContext, items: string[], customerId?: string): Promise<PriceTotalResponse> {
     const parsed = items.map((item) => {
       const at = item.lastIndexOf(':');
-      return { productId: item.slice(0, at).toLowerCase(), quantity: item.slice(at + 1) };
+      return { productId: item.slice(0, at).toLowerCase(), quantity: parseQuantity(item.slice(at + 1)) };
     });
+    const zero = parsed.findIndex((p) => !p.quantity);
+    if (zero >= 0)
+      throw badRequest({
+        [`items[${zero}]`]: ['the quantity must be greater than 0 with at most 4 decimals'],
+      });
     const [account, products] = await Promise.all([
       this.coreAccount(ctx, customerId),
       this.products.pricingInputs(ctx, { ids: parsed.map((p) => p.productId) }),
@@ -143,7 +148,7 @@ export class PriceOperationsService {
     const lines = await this.pricing.price(
       ctx,
       account,
-      parsed.map((p) => ({ product: byId.get(p.productId)!, quantity: parseQuantity(p.quantity)! })),
+      parsed.map((p) => ({ product: byId.get(p.productId)!, quantity: p.quantity! })),
     );
     const onRequest = lines.some((l) => l.shouldRequestPrice);
     const sum = (pick: (l: PricedLine) => string | null) =>

@@ -195,8 +195,10 @@ describe('Prices', () => {
       expect((await viewer.get(`/core-api/catalog/products/prices?ids=${tooMany}`)).status).toBe(400);
       for (const item of [`${hammer.id}`, `${hammer.id}:0`, `${hammer.id}:x`, `x:1`])
         expect(
-          (await viewer.get(`/core-api/catalog/products/prices/total?items=${item}`)).body.errors,
-        ).toHaveProperty('items');
+          Object.keys(
+            (await viewer.get(`/core-api/catalog/products/prices/total?items=${item}`)).body.errors,
+          ),
+        ).toEqual([expect.stringMatching(/^items/)]);
       const unknown = await viewer.get(
         `/core-api/catalog/products/prices/total?items=${hammer.id}:1&items=${foreign.id}:1`,
       );
