@@ -98,7 +98,9 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
     const set = await this.set(ctx, tx);
     if (!set.compiled || !set.scripts.length) return lines.map(() => ({ messages: [] }));
     const compiled = set.compiled;
-    const outcomes = lines.map((line) => this.applyToLine(ctx, set, compiled, line));
+    // A script that ran past a limit is not run again for the rest of this call's lines.
+    const exhausted = new Set<number>();
+    const outcomes = lines.map((line) => this.applyToLine(ctx, set, compiled, line, exhausted));
     if (compiled.broken) this.drop(ctx.workspaceId, set);
     return outcomes;
   }
@@ -108,15 +110,17 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
     set: ScriptSet,
     compiled: CompiledScripts,
     line: ScriptPriceInput,
+    exhausted: Set<number>,
   ): ScriptPriceOutcome {
     const outcome: ScriptPriceOutcome = { messages: [] };
     const input = { ...line };
     set.scripts.forEach((script, i) => {
       const c = compiled.compiled[i];
-      if (compiled.broken || 'error' in c) return;
+      if (compiled.broken || 'error' in c || exhausted.has(i)) return;
       const run = compiled.run(c.index, JSON.stringify({ ...input, messages: [...outcome.messages] }));
       const decided = run.ok ? readOutcome(run.value) : run;
       if (!decided.ok) {
+        if ('limit' in decided && decided.limit) exhausted.add(i);
         this.logger.warn(
           `Atomic script ${script.id} (${script.name}) of workspace ${ctx.workspaceId} skipped for product ${line.product.id}: ${decided.error}`,
         );

@@ -21,8 +21,11 @@ const wasm = (
 export const scriptLimits = {
   /** Wall time of one run; the interpreter is interrupted past it. */
   timeMs: 50,
-  /** Heap of a workspace's script runtime. */
-  memoryBytes: 16 * 1024 * 1024,
+  /**
+   * Heap of a workspace's script runtime. Also what bounds the time of a native built-in that
+   * does not check the interrupt (`new Array(1e6).fill(1)` runs until memory runs out: ~0.3 s).
+   */
+  memoryBytes: 8 * 1024 * 1024,
   stackBytes: 256 * 1024,
   /**
    * The WebAssembly memory of a workspace's interpreter can never grow past this (64 KiB pages),
@@ -42,13 +45,17 @@ const prelude = `
   globalThis.__run = (i, json) => { const out = fns[i](JSON.parse(json)); return out === undefined ? 'null' : JSON.stringify(out); };
 `;
 
-export type ScriptRun = { ok: true; value: unknown } | { ok: false; error: string };
+export type ScriptRun = { ok: true; value: unknown } | { ok: false; error: string; limit?: boolean };
+
+/** Errors of a script that ran past a limit (rather than one that threw). */
+const limitErrors = /interrupted|out of memory|stack overflow|string too long/i;
 
 /**
  * A workspace's compiled scripts: one QuickJS interpreter (its own WebAssembly instance and
  * memory, so nothing a script does reaches another workspace or the process) holding each script
- * compiled once. `broken` after a run that ran out of memory: the owner disposes it and compiles
- * again.
+ * compiled once. QuickJS recovers from its own limit errors (the failed run's objects are
+ * freed); `broken` only when the WebAssembly instance itself failed: the owner drops it and
+ * compiles again.
  */
 export class CompiledScripts {
   broken = false;
@@ -102,7 +109,13 @@ export class CompiledScripts {
   }
 
   private call(fn: QuickJSHandle, args: QuickJSHandle[]): ScriptRun {
-    const result = this.vm.callFunction(fn, this.vm.undefined, ...args);
+    let result: ReturnType<QuickJSContext['callFunction']>;
+    try {
+      result = this.vm.callFunction(fn, this.vm.undefined, ...args);
+    } catch (e) {
+      this.broken = true;
+      return { ok: false, error: `The interpreter failed: ${(e as Error).message}`, limit: true };
+    }
     if (result.error) {
       const dumped = this.vm.dump(result.error) as { name?: string; message?: string } | string;
       result.error.dispose();
@@ -110,8 +123,7 @@ export class CompiledScripts {
         typeof dumped === 'object' && dumped !== null
           ? `${dumped.name ?? 'Error'}: ${dumped.message ?? ''}`
           : String(dumped);
-      if (/out of memory|stack overflow/i.test(error)) this.broken = true;
-      return { ok: false, error };
+      return { ok: false, error, limit: limitErrors.test(error) };
     }
     const value = this.vm.dump(result.value) as unknown;
     result.value.dispose();
