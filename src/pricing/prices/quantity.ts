@@ -1,0 +1,37 @@
+import { applyDecorators } from '@nestjs/common';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { Exact } from './money';
+
+const decimalText = /^\d{1,14}(\.\d{1,4})?$/;
+
+/**
+ * A quantity: greater than 0, at most 4 decimals (the scale of stored quantities), at most
+ * 14 integer digits. A JSON number or a decimal string; anything else → null.
+ */
+export function parseQuantity(value: unknown): Exact | null {
+  const text =
+    typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim()
+        : null;
+  if (text === null || !decimalText.test(text)) return null;
+  const q = new Exact(text);
+  return q.gt(0) ? q : null;
+}
+
+/** Validates a quantity (see `parseQuantity`): a number, or a decimal string from a query string. */
+export const IsQuantity = (options?: ValidationOptions) =>
+  applyDecorators(
+    ValidateBy(
+      {
+        name: 'isQuantity',
+        validator: {
+          validate: (value: unknown) => parseQuantity(value) !== null,
+          defaultMessage: (args) =>
+            `${args?.property ?? 'quantity'} must be a number greater than 0 with at most 4 decimals`,
+        },
+      },
+      options,
+    ),
+  );
