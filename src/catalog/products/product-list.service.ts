@@ -8,7 +8,7 @@ import type { ProductListRequest, ProductTagsQuery, UsedProductTag } from './pro
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
-import { ProductReads } from './product-reads';
+import { ProductReads, type ProductView, type ProductVisibility } from './product-reads';
 import { productSearch, type ProductSearch } from './product-search';
 
 /**
@@ -87,27 +87,46 @@ export class ProductListService {
   }
 
   /**
+   * The products of `q`: its filters and its text search (no sort, no page). `fallback`: the
+   * substring fallback of a word search, for when the words find nothing (see `hasFallback`).
+   */
+  matching(ctx: RequestContext, q: ProductListRequest, fallback = false): SelectQueryBuilder<ProductEntity> {
+    const qb = this.filtered(ctx, q);
+    const search = q.query?.trim() ? productSearch(q.query) : null;
+    if (search) this.search(qb, search, fallback);
+    return qb;
+  }
+
+  /** Whether `q` is a word search that, finding nothing, is tried again as a substring. */
+  hasFallback(q: ProductListRequest): boolean {
+    const search = q.query?.trim() ? productSearch(q.query) : null;
+    return search?.kind === 'words' && search.fallback !== null;
+  }
+
+  /**
    * One statement for the page, its answers and its total; a second only when a word search found
    * nothing and its substring fallback is tried.
    */
-  async list(ctx: RequestContext, q: ProductListRequest): Promise<Page<ProductResponse>> {
+  async list<R = ProductResponse>(
+    ctx: RequestContext,
+    q: ProductListRequest,
+    options: { visibility?: ProductVisibility; view?: ProductView } = {},
+  ): Promise<Page<R>> {
     const params = { ...listParams(q), query: undefined };
     const spec = { sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' } };
-    const search = q.query?.trim() ? productSearch(q.query) : null;
     // Filters answered by indexes of their own: their matches are planned apart from the page.
     const selective =
-      !!search ||
+      !!q.query?.trim() ||
       [q.ids, q.skus, q.gtins, q.slugs, q.barcodes, q.categoryIds, q.attributes].some(
         (values) => values?.length,
       ) ||
       !!q.catalogId;
-    const qb = this.filtered(ctx, q);
-    if (search) this.search(qb, search);
-    const page = await this.reads.page(qb, params, spec, { selective });
-    if (page.total > 0 || search?.kind !== 'words' || !search.fallback) return page;
-    const retry = this.filtered(ctx, q);
-    this.search(retry, search, true);
-    return this.reads.page(retry, params, spec, { selective });
+    const page = await this.reads.page<string, R>(this.matching(ctx, q), params, spec, {
+      ...options,
+      selective,
+    });
+    if (page.total > 0 || !this.hasFallback(q)) return page;
+    return this.reads.page<string, R>(this.matching(ctx, q, true), params, spec, { ...options, selective });
   }
 
   /** The tags the workspace's products use, with how many products use each. */

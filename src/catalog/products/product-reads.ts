@@ -68,6 +68,34 @@ export const productAnswerSql = (p: string): string => `json_build_object(
       ${owned('product_components', 'x', p)}), '[]')
 )`;
 
+/**
+ * The storefront's view of the product aliased `p` (CommerceProduct): what a shop shows, nothing
+ * internal (no purchase price, catalogs, tags or external references; prices come from the price
+ * operations, which know the caller's account).
+ */
+export const commerceProductAnswerSql = (p: string): string => `json_build_object(
+  'id', ${p}.id, 'name', ${p}.name, 'slug', ${p}.slug, 'productType', ${p}.product_type,
+  'displayOrder', ${p}.display_order, 'showStock', ${p}.show_stock, 'sku', ${p}.sku, 'gtin', ${p}.gtin,
+  'barcodes', ARRAY(SELECT b.barcode ${owned('product_barcodes', 'b', p)} ORDER BY b.barcode),
+  'introducedAt', ${p}.introduced_at,
+  'categories', ARRAY(SELECT k.category_id ${owned('product_category_links', 'k', p)} ORDER BY k.display_order, k.id),
+  'manufacturerId', ${p}.manufacturer_id, 'brandId', ${p}.brand_id,
+  'attributes', coalesce((SELECT json_agg(json_build_object('attributeId', a.attribute_id, 'values', a.values)
+      ORDER BY a.attribute_id) ${owned('product_attribute_values', 'a', p)}), '[]'),
+  'images', coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'displayOrder', i.display_order,
+      'alt', i.alt) ORDER BY i.display_order, i.created_at, i.id) ${owned('product_images', 'i', p)}), '[]'),
+  'components', coalesce((SELECT json_agg(json_build_object('productId', x.component_product_id,
+      'quantity', x.quantity, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
+      ${owned('product_components', 'x', p)}), '[]')
+)`;
+
+/** What an answer holds: the core API's full product, or the storefront's view. */
+export type ProductView = 'core' | 'commerce';
+const answerSql: Record<ProductView, (p: string) => string> = {
+  core: productAnswerSql,
+  commerce: commerceProductAnswerSql,
+};
+
 /** The condition for `key = $2` on products aliased `p` (`$1` is the workspace). */
 const keyCondition: Record<ProductKey, string> = {
   id: 'p.id = $2::uuid',
@@ -93,6 +121,13 @@ function visibilitySql(v: ProductVisibility, next: number): { sql: string; value
   return { sql: parts.map((s) => ` AND ${s}`).join(''), values };
 }
 
+/** How a page is read: whose products, in which view, and whether its filters are selective (see paginateAnswers). */
+export interface PageOptions {
+  visibility?: ProductVisibility;
+  view?: ProductView;
+  selective?: boolean;
+}
+
 const notFoundLabel: Record<ProductKey, string> = {
   id: 'Product',
   sku: 'Product with sku',
@@ -101,9 +136,9 @@ const notFoundLabel: Record<ProductKey, string> = {
   barcode: 'Product with barcode',
 };
 
-interface AnswerRow {
+interface AnswerRow<R = ProductResponse> {
   version: number;
-  answer: ProductResponse;
+  answer: R;
 }
 
 /**
@@ -120,30 +155,32 @@ export class ProductReads {
   constructor(private readonly db: Db) {}
 
   /** The answer of the product with this key (ETag = its version), or a 404 problem. */
-  async one(
+  async one<R = ProductResponse>(
     ctx: RequestContext | Tx,
     key: ProductKey,
     value: string,
     visibility: ProductVisibility = everything,
-  ): Promise<ProductResponse> {
-    const found = await this.find(ctx, key, value, visibility);
+    view: ProductView = 'core',
+  ): Promise<R> {
+    const found = await this.find<R>(ctx, key, value, visibility, view);
     if (!found) throw notFound(notFoundLabel[key], value);
     return found;
   }
 
   /** The answer of the product with this key, or null. */
-  async find(
+  async find<R = ProductResponse>(
     ctx: RequestContext | Tx,
     key: ProductKey,
     value: string,
     visibility: ProductVisibility = everything,
-  ): Promise<ProductResponse | null> {
+    view: ProductView = 'core',
+  ): Promise<R | null> {
     const extra = visibilitySql(visibility, 3);
-    const [row] = await this.repo(ctx).prepared<AnswerRow>(this.lookup(key, extra.sql), [
+    const [row] = await this.repo(ctx).prepared<AnswerRow<R>>(this.lookup(key, extra.sql, view), [
       value,
       ...extra.values,
     ]);
-    return row ? withEtag(row.answer, row.version) : null;
+    return row ? withEtag(row.answer as R & object, row.version) : null;
   }
 
   /** Restricts a products query (aliased `p`) to what the visibility shows. */
@@ -163,30 +200,31 @@ export class ProductReads {
    * one statement. `selective`: the query has filters with indexes of their own (a text search, a
    * category, …), planned apart from the page (see paginateAnswers).
    */
-  async page<S extends string>(
+  async page<S extends string, R = ProductResponse>(
     qb: SelectQueryBuilder<ProductEntity>,
     params: ListParams<S>,
     spec: ListSpec<S>,
-    options: { visibility?: ProductVisibility; selective?: boolean } = {},
-  ): Promise<Page<ProductResponse>> {
+    options: PageOptions = {},
+  ): Promise<Page<R>> {
     this.restrict(qb, options.visibility ?? everything);
-    const page = await paginateAnswers<AnswerRow, S>(
+    const answer = answerSql[options.view ?? 'core'];
+    const page = await paginateAnswers<AnswerRow<R>, S>(
       qb,
       params,
       spec,
-      { table: 'products', select: (p) => `${p}.version AS version, ${productAnswerSql(p)} AS answer` },
+      { table: 'products', select: (p) => `${p}.version AS version, ${answer(p)} AS answer` },
       { materialize: options.selective },
     );
     return { data: page.data.map((row) => row.answer), total: page.total };
   }
 
   /** The lookup statement by `key` with this visibility condition, made once per shape. */
-  private lookup(key: ProductKey, condition: string): PreparedStatement {
-    const cacheKey = `${key}${condition}`;
+  private lookup(key: ProductKey, condition: string, view: ProductView): PreparedStatement {
+    const cacheKey = `${view}:${key}${condition}`;
     let statement = this.lookups.get(cacheKey);
     if (!statement) {
       statement = preparedStatement(
-        `SELECT p.version, ${productAnswerSql('p')} AS answer FROM products p ` +
+        `SELECT p.version, ${answerSql[view]('p')} AS answer FROM products p ` +
           `WHERE p.workspace_id = $1 AND ${keyCondition[key]}${condition}`,
       );
       this.lookups.set(cacheKey, statement);
