@@ -1,4 +1,6 @@
 import type { Pool } from 'pg';
+import { commerceProductAnswerSql } from '../../src/catalog/products/product-reads';
+import { facetsSql, toFacets, type FacetRows } from '../../src/storefront/products/product-facets';
 import { inParallel } from '../lib/api';
 import { liveSessionFrom, liveSessionWhere, notFound, unauthorized, uuidPattern } from './bare-sql';
 import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate } from './types';
@@ -208,7 +210,99 @@ const listRoute: BareRoute = {
   },
 };
 
+// ---------------------------------------------------------------- the storefront (commerce) reads
+// The service's own SQL for the commerce view and the facets (imported): here the bare server
+// measures what the framework adds around the same statement.
+
+const commerceLookup = (name: string, path: string, match: string, what: string): BareRoute => {
+  const text = `SELECT m.role, p.version, ${commerceProductAnswerSql('p')} AS answer
+    FROM ${liveSessionFrom}
+    LEFT JOIN products p ON p.workspace_id = $2 AND ${match} AND p.active
+   WHERE ${liveSessionWhere}`;
+  return {
+    method: 'GET',
+    pattern: new RegExp(`^/commerce-api/catalog/products/${path}$`),
+    async handle(m, _query, auth, db) {
+      const value = decodeURIComponent(m[1]);
+      const { rows } = await db.query<{ version: number | null; answer: unknown }>({
+        name,
+        text,
+        values: [auth.sid, auth.ws, value],
+      });
+      if (rows.length === 0) return unauthorized;
+      if (rows[0].version === null) return notFound(what, value);
+      return { status: 200, body: rows[0].answer, etag: `"${rows[0].version}"` };
+    },
+  };
+};
+
+const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH matches AS MATERIALIZED (
+    SELECT p.id, p.display_order
+      FROM products p
+     WHERE p.workspace_id = $2
+       ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
+       ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''}
+       AND p.active)
+  SELECT m.role, page.total, ${commerceProductAnswerSql('p')} AS answer
+  FROM ${liveSessionFrom}
+  LEFT JOIN LATERAL (
+    SELECT matches.id, (SELECT count(*) FROM matches) AS total
+      FROM matches
+     ORDER BY matches.display_order, matches.id
+     LIMIT $3 OFFSET $4) page ON true
+  LEFT JOIN products p ON p.id = page.id
+ WHERE ${liveSessionWhere}
+ ORDER BY p.display_order, p.id`;
+
+const commerceListRoute: BareRoute = {
+  method: 'POST',
+  pattern: /^\/commerce-api\/catalog\/products$/,
+  async handle(_m, _query, auth, db, body) {
+    const q = (body ?? {}) as ListBody;
+    const words = prefixTsQuery(q.query?.trim() ?? '');
+    const byCategory = !!q.categoryIds?.length;
+    const values: unknown[] = [auth.sid, auth.ws, q.take ?? 100, q.skip ?? 0];
+    if (byCategory) values.push(q.categoryIds);
+    if (words) values.push(words);
+    const { rows } = await db.query<{ total: string | null; answer: unknown }>({
+      text: commerceListSql(byCategory, !!words),
+      values,
+    });
+    if (rows.length === 0) return unauthorized;
+    const data = rows.filter((r) => r.total !== null).map((r) => r.answer);
+    return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0 } };
+  },
+};
+
+// The facets statement of a category with no product filters configured (the bench seeds none).
+const facetsText = `SELECT m.role, f.facets FROM ${liveSessionFrom}
+  LEFT JOIN LATERAL (${facetsSql(
+    `SELECT p.id, p.brand_id, p.sales_price FROM products p WHERE p.workspace_id = $2
+       AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = $3::uuid))
+       AND p.active`,
+    '$2',
+    "'{}'",
+  )}) f ON true
+ WHERE ${liveSessionWhere}`;
+
+const commerceFacetsRoute: BareRoute = {
+  method: 'POST',
+  pattern: new RegExp(`^/commerce-api/catalog/products/filters/(${uuidPattern})$`),
+  async handle(m, _query, auth, db) {
+    const { rows } = await db.query<{ facets: FacetRows }>({
+      text: facetsText,
+      values: [auth.sid, auth.ws, m[1]],
+    });
+    if (rows.length === 0) return unauthorized;
+    return { status: 200, body: toFacets([], rows[0].facets) };
+  },
+};
+
 const bareRoutes: BareRoute[] = [
+  commerceListRoute,
+  commerceFacetsRoute,
+  commerceLookup('commerce_by_slug', 'slug/([^/]+)', 'p.slug = $3', 'Product with slug'),
+  commerceLookup('commerce_by_id', `(${uuidPattern})`, 'p.id = $3::uuid', 'Product'),
   listRoute,
   lookupRoute('product_by_sku', 'sku/([^/]+)', 'p.sku = $3', 'Product with sku'),
   lookupRoute('product_by_slug', 'slug/([^/]+)', 'p.slug = $3', 'Product with slug'),
@@ -315,6 +409,35 @@ export const productsSuite = defineSuite<Seeded>({
           method: 'POST',
           path: '/core-api/catalog/products/list',
           body: { query: searchWords(), take: 20 },
+        }),
+      },
+      { name: 'commerce product by id', next: () => get(`/commerce-api/catalog/products/${byId().id}`) },
+      {
+        name: 'commerce product by slug',
+        next: () => get(`/commerce-api/catalog/products/slug/${encodeURIComponent(bySlug().slug)}`),
+      },
+      {
+        name: 'commerce products of a category, page of 20',
+        next: () => ({
+          method: 'POST',
+          path: '/commerce-api/catalog/products',
+          body: { categoryIds: [listArgs().c], take: 20 },
+        }),
+      },
+      {
+        name: 'commerce text search of two words, page of 20',
+        next: () => ({
+          method: 'POST',
+          path: '/commerce-api/catalog/products',
+          body: { query: searchWords(), take: 20 },
+        }),
+      },
+      {
+        name: 'commerce facets of a category',
+        next: () => ({
+          method: 'POST',
+          path: `/commerce-api/catalog/products/filters/${listArgs().c}`,
+          body: {},
         }),
       },
       {

@@ -10,25 +10,28 @@ export interface FacetFilter {
 
 const numeric = `'^-?[0-9]{1,14}([.][0-9]+)?$'`;
 
+export interface FacetRows {
+  total: number;
+  values: Array<{ attributeId: string; value: string; count: number }>;
+  ranges: Array<{ attributeId: string; min: number; max: number }>;
+  brands: Array<{ value: string; label: string; count: number }>;
+  price: { min: number | null; max: number | null };
+}
+
 /**
- * The facets of a list in ONE statement: the list's products (the filtered query `qb`, aliased
- * `p`) materialized once, then per configured attribute filter its values with counts (List,
- * Boolean) or its numeric range (Range), the brands with counts and the range of list prices —
- * all counted in SQL over exactly the products the list holds.
+ * The SQL of the facets of a list: `matches` selects `id, brand_id, sales_price` of the list's
+ * products; `workspace` and `attributes` (uuid[] of the configured attribute filters) are
+ * parameter placeholders. One row, one json column `facets` (FacetRows).
  */
-export async function productFacets(
-  qb: SelectQueryBuilder<ObjectLiteral>,
-  workspaceId: string,
-  filters: FacetFilter[],
-): Promise<{ total: number; facets: ProductFacet[] }> {
-  qb.select('p.id', 'id').addSelect('p.brand_id', 'brand_id').addSelect('p.sales_price', 'sales_price');
-  const matches = qb.getQuery();
-  const ids = filters.map((f) => f.attributeId);
-  const sql = `(WITH __m AS MATERIALIZED (${matches}),
+export const facetsSql = (
+  matches: string,
+  workspace: string,
+  attributes: string,
+): string => `WITH __m AS MATERIALIZED (${matches}),
     __v AS (SELECT av.attribute_id, v.value, count(*) AS n
               FROM __m JOIN product_attribute_values av
-                ON av.workspace_id = :__facetWorkspace AND av.product_id = __m.id
-               AND av.attribute_id = ANY(CAST(:__facetAttributes AS uuid[]))
+                ON av.workspace_id = ${workspace} AND av.product_id = __m.id
+               AND av.attribute_id = ANY(CAST(${attributes} AS uuid[]))
              CROSS JOIN LATERAL unnest(av.values) AS v(value)
              GROUP BY av.attribute_id, v.value)
     SELECT json_build_object(
@@ -41,28 +44,38 @@ export async function productFacets(
       'brands', coalesce((SELECT json_agg(json_build_object('value', b.brand_id, 'label', br.name, 'count', b.n)
           ORDER BY b.n DESC, br.name, b.brand_id)
           FROM (SELECT brand_id, count(*) AS n FROM __m WHERE brand_id IS NOT NULL GROUP BY brand_id) b
-          JOIN brands br ON br.workspace_id = :__facetWorkspace AND br.id = b.brand_id), '[]'),
+          JOIN brands br ON br.workspace_id = ${workspace} AND br.id = b.brand_id), '[]'),
       'price', (SELECT json_build_object('min', round(min(sales_price), 2), 'max', round(max(sales_price), 2)) FROM __m)
-    ) AS facets)`;
+    ) AS facets`;
+
+/**
+ * The facets of a list in ONE statement: the list's products (the filtered query `qb`, aliased
+ * `p`) materialized once, then per configured attribute filter its values with counts (List,
+ * Boolean) or its numeric range (Range), the brands with counts and the range of list prices —
+ * all counted in SQL over exactly the products the list holds.
+ */
+export async function productFacets(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  workspaceId: string,
+  filters: FacetFilter[],
+): Promise<{ total: number; facets: ProductFacet[] }> {
+  qb.select('p.id', 'id').addSelect('p.brand_id', 'brand_id').addSelect('p.sales_price', 'sales_price');
+  const sql = `(${facetsSql(qb.getQuery(), ':__facetWorkspace', ':__facetAttributes')})`;
   const row = await qb
     .createQueryBuilder()
     .select('__f.facets', 'facets')
     .from(sql, '__f')
-    .setParameters({ ...qb.getParameters(), __facetAttributes: ids, __facetWorkspace: workspaceId })
+    .setParameters({
+      ...qb.getParameters(),
+      __facetAttributes: filters.map((f) => f.attributeId),
+      __facetWorkspace: workspaceId,
+    })
     .getRawOne<{ facets: FacetRows }>();
   return { total: row!.facets.total, facets: toFacets(filters, row!.facets) };
 }
 
-interface FacetRows {
-  total: number;
-  values: Array<{ attributeId: string; value: string; count: number }>;
-  ranges: Array<{ attributeId: string; min: number; max: number }>;
-  brands: Array<{ value: string; label: string; count: number }>;
-  price: { min: number | null; max: number | null };
-}
-
 /** The configured filters in their order, each with its counts, then brands and price (when the list has any). */
-function toFacets(filters: FacetFilter[], rows: FacetRows): ProductFacet[] {
+export function toFacets(filters: FacetFilter[], rows: FacetRows): ProductFacet[] {
   const facets: ProductFacet[] = filters.map((f) => {
     const range = rows.ranges.find((r) => r.attributeId === f.attributeId);
     const values = rows.values
