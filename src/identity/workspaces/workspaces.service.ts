@@ -9,6 +9,7 @@ import type { Page } from '../../platform/http/list-query';
 import { forbidden } from '../../platform/http/problem';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { type FileReference, Uploads } from '../../platform/storage/uploads';
+import { CurrenciesService } from '../../i18n/currencies/currencies.service';
 import { LanguagesService } from '../../i18n/languages/languages.service';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
@@ -58,6 +59,7 @@ export class WorkspacesService {
     private readonly db: Db,
     private readonly uploads: Uploads,
     private readonly languages: LanguagesService,
+    private readonly currencies: CurrenciesService,
   ) {}
 
   async listMine(ctx: RequestContext): Promise<Page<WorkspaceResponse>> {
@@ -96,6 +98,7 @@ export class WorkspacesService {
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
     await this.languages.addFirst(manager, workspace.id, defaultLanguage);
+    await this.currencies.addFirst(manager, workspace.id, workspace.defaultCurrency);
     return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
   }
 
