@@ -26,13 +26,7 @@ export class Currencies1795547258011 implements MigrationInterface {
                 "symbol" character varying(10) NOT NULL,
                 "exchange_rate" numeric(20, 10) NOT NULL,
                 "is_default" boolean NOT NULL DEFAULT false,
-                CONSTRAINT "ck_currencies__exchange_rate" CHECK (
-                    "exchange_rate" > 0
-                    AND (
-                        NOT "is_default"
-                        OR "exchange_rate" = 1
-                    )
-                ),
+                CONSTRAINT "ck_currencies__exchange_rate" CHECK ("exchange_rate" > 0),
                 CONSTRAINT "PK_d528c54860c4182db13548e08c4" PRIMARY KEY ("id")
             )
         `);

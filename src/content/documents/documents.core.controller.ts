@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nest
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../platform/auth/decorators';
+import { NotACreate } from '../../platform/http/idempotency.interceptor';
 import { ApiProblems } from '../../platform/http/openapi';
 import { FilesUpload, type UploadedFile, UploadedFiles } from '../../platform/storage/image-upload';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -108,6 +109,7 @@ export class DocumentsCoreController {
 
   @Post()
   @HttpCode(200)
+  @NotACreate()
   @FilesUpload('files', 20, 'The files (each at most 10 MiB); each keeps its file name')
   @ApiOperation({
     operationId: 'uploadDocuments',

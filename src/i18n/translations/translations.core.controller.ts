@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { NotACreate } from '../../platform/http/idempotency.interceptor';
 import { ApiProblems } from '../../platform/http/openapi';
 import { TranslateTextsRequest, TranslationsResponse } from './translation.dto';
 import { TranslationsService } from './translations.service';
@@ -12,6 +13,7 @@ export class TranslationsCoreController {
 
   @Post()
   @HttpCode(200)
+  @NotACreate()
   @ApiOperation({
     operationId: 'translateTexts',
     summary: 'Translate texts',
