@@ -36,6 +36,8 @@ const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
 
 class CurrencyFields extends ExternalReferenceBody {
   @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
     maxLength: 10,
     example: '€',
     description: 'The symbol shown with amounts; omitted: the usual symbol of the code',
