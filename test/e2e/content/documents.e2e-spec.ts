@@ -285,6 +285,22 @@ describe('Documents (local store)', () => {
     expect(dup.status).toBe(400);
   });
 
+  it('answers at most 10,000 entries of a huge tree, saying it is truncated', async () => {
+    const own = await t.workspace('Huge');
+    await own.owner.post(`${base}/directories`, { path: 'bulk' });
+    await t.app.get(DataSource).query(
+      `INSERT INTO documents (id, workspace_id, path, parent_path, name, depth, type)
+       SELECT gen_random_uuid(), $1, 'bulk/d' || g, 'bulk', 'd' || g, 2, 'Directory' FROM generate_series(1, 10000) g`,
+      [own.id],
+    );
+    const res = await own.owner.get(`${base}/structure`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(10_000);
+    expect(res.body.truncated).toBe(true);
+    const deeper = await own.owner.get(`${base}/structure?path=bulk&depth=1`);
+    expect(deeper.body).toMatchObject({ total: 10_000, truncated: false });
+  });
+
   it('keeps the tree whole under concurrent uploads and a recursive removal', async () => {
     const own = await t.workspace('Race');
     await upload(t, own.owner, 'race', [['seed.txt', 's']]);
