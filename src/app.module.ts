@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env';
 import { ActivityModule } from './activity/activity.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { ContentModule } from './content/content.module';
 import { CrmModule } from './crm/crm.module';
 import { HealthModule } from './health/health.module';
 import { I18nModule } from './i18n/i18n.module';
@@ -29,6 +30,7 @@ export class AppModule {
         ActivityModule,
         PricingModule,
         StorefrontModule,
+        ContentModule,
       ],
     };
   }

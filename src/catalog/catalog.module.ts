@@ -22,6 +22,7 @@ import { ProductFiltersService } from './product-filters/product-filters.service
 import { FavouriteProductsCoreController } from './favourites/favourite-products.core.controller';
 import { FavouriteProductsService } from './favourites/favourite-products.service';
 import { ProductContentsCoreController } from './product-contents/product-contents.core.controller';
+import { ProductContentTranslationsService } from './product-contents/product-content-translations.service';
 import { ProductContentsService } from './product-contents/product-contents.service';
 import { ProductIssuesCoreController } from './product-issues/product-issues.core.controller';
 import { ProductIssuesService } from './product-issues/product-issues.service';
@@ -65,6 +66,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     CatalogsService,
     ProductFiltersService,
     ProductContentsService,
+    ProductContentTranslationsService,
     ProductIssuesService,
     FavouriteProductsService,
     ProductReads,

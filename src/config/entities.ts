@@ -6,6 +6,7 @@ import { i18nEntities } from '../i18n/i18n.entities';
 import { catalogEntities } from '../catalog/catalog.entities';
 import { crmEntities } from '../crm/crm.entities';
 import { pricingEntities } from '../pricing/pricing.entities';
+import { contentEntities } from '../content/content.entities';
 
 /**
  * Every entity of the service, by context. Listed explicitly (no glob), so the app, the TypeORM
@@ -20,4 +21,5 @@ export const entities = [
   ...catalogEntities,
   ...crmEntities,
   ...pricingEntities,
+  ...contentEntities,
 ];

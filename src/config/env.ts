@@ -60,6 +60,13 @@ export class Env {
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) KVK_API_URL?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() KVK_API_KEY?: string;
+  /** An OpenAI-compatible chat completions API (`{url}/chat/completions`) for AI translations. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
+  TRANSLATION_API_URL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TRANSLATION_MODEL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TRANSLATION_API_KEY?: string;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -89,6 +96,9 @@ export const acceptedForms: Record<keyof Env, string> = {
   S3_SECRET_ACCESS_KEY: 'a secret access key',
   KVK_API_URL: 'an http(s) URL',
   KVK_API_KEY: 'an API key',
+  TRANSLATION_API_URL: 'an http(s) URL such as https://api.openai.com/v1',
+  TRANSLATION_MODEL: 'a model name',
+  TRANSLATION_API_KEY: 'an API key',
 };
 
 export class InvalidEnvironmentError extends Error {}
@@ -113,6 +123,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'S3_SECRET_ACCESS_KEY',
     'KVK_API_URL',
     'KVK_API_KEY',
+    'TRANSLATION_API_URL',
+    'TRANSLATION_MODEL',
+    'TRANSLATION_API_KEY',
   ]) {
     if (source[key] !== undefined) picked[key] = source[key];
   }

@@ -15,6 +15,13 @@ const tags: Array<[string, string]> = [
   ['Workspaces', 'Workspaces of the caller'],
   ['Apps', 'The app catalogue'],
   ['Languages', 'Supported languages'],
+  [
+    'Currencies',
+    'ISO 4217 currencies of the workspace: symbol, exchange rate to the default (base) currency',
+  ],
+  ['AI translations', 'Machine translation of texts through the configured OpenAI-compatible service'],
+  ['Content pages', 'CMS pages per language: slug, Markdown or sanitised Html body, publishing, SEO'],
+  ['Documents', 'The workspace’s private file tree: structure, upload, download, directories'],
   ['Activities', 'Recorded changes'],
   [
     'Products',

@@ -48,6 +48,7 @@ function expectFilledOnce(t: TestApp): void {
       .sort(),
   ).toEqual([
     'brands.image_url',
+    'documents.file_url',
     'product_categories.image',
     'product_categories.images',
     'product_images.url',
