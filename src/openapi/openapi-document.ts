@@ -58,6 +58,12 @@ const tags: Array<[string, string]> = [
     'Comments on accounts, contacts, deals, products, … (Text, Json, Markdown); only the author or an Admin edits',
   ],
   ['Statistics', 'Deal statistics per period'],
+  ['VatCodes', 'VAT codes of the workspace and their rates'],
+  ['AtomicScripts', 'Rules: sandboxed JavaScript run at price calculation (customer price, messages)'],
+  [
+    'Commerce',
+    'The storefront API: the caller’s visible catalog (active products; a client’s account catalog), facets, prices',
+  ],
   ['Masterdata', 'Tags in use across every tagged entity type'],
 ];
 

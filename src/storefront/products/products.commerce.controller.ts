@@ -30,7 +30,7 @@ export class ProductsCommerceController {
     summary: 'List and search the storefront’s products',
     description: `A page of products (take default 100, skip 0) with the total. ${visible} \`query\` matches words by prefix (name, sku, gtin, codes), a code-like token also inside name and sku.`,
   })
-  @ApiOkResponse({ type: CommerceProductPage })
+  @ApiOkResponse({ description: 'A page of the visible products and their total', type: CommerceProductPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Body() body: CommerceProductListRequest): Promise<CommerceProductPage> {
     return this.products.list(ctx, body);
@@ -44,7 +44,7 @@ export class ProductsCommerceController {
     summary: 'Get the filters (facets) of a category’s products',
     description: `The product filters configured for the category (its own and those of every category, by displayOrder), each with the values and counts of the products the list holds under the body’s query and attribute filters (List, Boolean) or their numeric range (Range), then the brands with counts and the range of list prices. Counted in SQL over exactly the products the storefront list gives. ${visible}`,
   })
-  @ApiOkResponse({ type: [ProductFacet] })
+  @ApiOkResponse({ description: 'The facets, configured filters first', type: [ProductFacet] })
   @ApiProblems(400, 401, 403, 404)
   facets(
     @Ctx() ctx: RequestContext,
@@ -60,7 +60,7 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product by barcode',
     description: visible,
   })
-  @ApiOkResponse({ type: CommerceProduct })
+  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
   byBarcode(@Ctx() ctx: RequestContext, @Param('barcode') barcode: string): Promise<CommerceProduct> {
     return this.products.get(ctx, 'barcode', barcode);
@@ -72,7 +72,7 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product by slug',
     description: visible,
   })
-  @ApiOkResponse({ type: CommerceProduct })
+  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
   bySlug(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<CommerceProduct> {
     return this.products.get(ctx, 'slug', slug);
@@ -84,7 +84,7 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product',
     description: visible,
   })
-  @ApiOkResponse({ type: CommerceProduct })
+  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<CommerceProduct> {
     return this.products.get(ctx, 'id', id);

@@ -125,6 +125,7 @@ describe('Idempotency-Key scope: per caller, creates only, never credentials', (
     expect(withHeader.sort()).toEqual(
       [
         '/core-api/accounts',
+        '/core-api/atomicscripts',
         '/core-api/catalog/brands',
         '/core-api/catalog/catalogs',
         '/core-api/catalog/favouriteproducts',
