@@ -39,7 +39,16 @@ function expectFilledOnce(t: TestApp): void {
       .all()
       .map((r) => r.type)
       .sort(),
-  ).toEqual(['Account', 'Contact', 'Deal', 'Pipeline', 'Product', 'ProductCategory']);
+  ).toEqual([
+    'Account',
+    'AtomicScript',
+    'Contact',
+    'Deal',
+    'Pipeline',
+    'Product',
+    'ProductCategory',
+    'VatCode',
+  ]);
   expect(
     t.app
       .get(FileReferences)
