@@ -9,6 +9,7 @@ import { I18nModule } from './i18n/i18n.module';
 import { IdentityModule } from './identity/identity.module';
 import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
         CrmModule,
         MasterdataModule,
         ActivityModule,
+        WebhooksModule,
       ],
     };
   }

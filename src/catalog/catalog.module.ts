@@ -4,6 +4,8 @@ import { IdentityModule } from '../identity/identity.module';
 import { EntityTypes } from '../platform/database/entity-types';
 import { ConstraintNames } from '../platform/http/constraint-names';
 import { FileReferences } from '../platform/storage/uploads';
+import { ActivityTypes } from '../platform/activity/activity-types';
+import { catalogActivityTypes } from './catalog.activity-types';
 import { AttributesCoreController } from './attributes/attributes.core.controller';
 import { AttributesService } from './attributes/attributes.service';
 import { BrandsCoreController } from './brands/brands.core.controller';
@@ -84,7 +86,13 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
 })
 export class CatalogModule {
   /** Registers what the catalog owns with the application's registries, once per application. */
-  constructor(entityTypes: EntityTypes, constraints: ConstraintNames, files: FileReferences) {
+  constructor(
+    entityTypes: EntityTypes,
+    constraints: ConstraintNames,
+    files: FileReferences,
+    activityTypes: ActivityTypes,
+  ) {
+    activityTypes.declare(...catalogActivityTypes);
     entityTypes.register(
       { type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } },
       { type: 'ProductCategory', target: ProductCategoryEntity },

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../config/database-options';
 import { Env } from '../config/env';
 import { ActivityObservers } from './activity/activity-recorder';
+import { ActivityTypes } from './activity/activity-types';
 import { AuthGuard } from './auth/auth.guard';
 import { Db } from './database/db';
 import { EntityTypes } from './database/entity-types';
@@ -50,13 +51,14 @@ export class PlatformModule {
         EntityTypes,
         ConstraintNames,
         ActivityObservers,
+        ActivityTypes,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
       ],
-      exports: [Env, EMBEDDED_DATABASE, DataSource, Db, EntityTypes, ConstraintNames, ActivityObservers],
+      exports: [Env, EMBEDDED_DATABASE, DataSource, Db, EntityTypes, ConstraintNames, ActivityObservers, ActivityTypes],
     };
   }
 }
