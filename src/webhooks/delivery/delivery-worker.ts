@@ -227,7 +227,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         WHERE id = $1 AND attempts = $2 AND status = 'Pending'`,
       [d.id, d.attempts, r.statusCode, r.durationMs, delay, r.error?.slice(0, 500) ?? null],
     );
-    const [failing]: Array<{ overdue: boolean }> = await this.dataSource.query(
+    // TypeORM answers an UPDATE … RETURNING as [rows, affected].
+    const [[failing]]: [Array<{ overdue: boolean }>, number] = await this.dataSource.query(
       `UPDATE webhooks SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND active
        RETURNING failing_since <= now() - make_interval(secs => $2::double precision / 1000) AS overdue`,
       [d.webhook_id, this.env.WEBHOOKS_DISABLE_AFTER_MS],

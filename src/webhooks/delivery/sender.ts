@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup } from './target-address';
+import { isIP } from 'node:net';
+import { guardedLookup, isPublicAddress } from './target-address';
 
 export interface SendResult {
   /** The receiver's status code; null when no answer came (refused, unreachable, timed out). */
@@ -33,6 +34,12 @@ export function send(out: Outgoing, timeoutMs: number, allowPrivate: boolean): P
       resolve({ ...r, durationMs: elapsed() });
     };
     const url = new URL(out.url);
+    // An IP literal is connected to without a lookup: checked here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && isIP(literal) && !isPublicAddress(literal)) {
+      resolve({ statusCode: null, durationMs: 0, error: `${literal} is not a public address` });
+      return;
+    }
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(
       url,
