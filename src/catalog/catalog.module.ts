@@ -13,6 +13,7 @@ import { brandFileReferences, BrandsService } from './brands/brands.service';
 import { CatalogsCoreController } from './catalogs/catalogs.core.controller';
 import { CatalogsService } from './catalogs/catalogs.service';
 import { CategoriesCoreController } from './categories/categories.core.controller';
+import { CategoryHierarchyReportController } from './categories/category-hierarchy-report.controller';
 import { CategoriesService, categoryFileReferences } from './categories/categories.service';
 import { ProductCategoryEntity } from './categories/category.entity';
 import { CategoryDisplayContentsCoreController } from './category-contents/category-display-contents.core.controller';
@@ -46,6 +47,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     // products/filters before products/:id
     CategoryDisplayContentsCoreController,
     CategoriesCoreController,
+    CategoryHierarchyReportController,
     AttributesCoreController,
     ProductFiltersCoreController,
     BrandsCoreController,

@@ -58,11 +58,17 @@ export class WebhookReceiver {
 }
 
 /** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as Truthy<T>;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -295,7 +295,7 @@ describe('Webhooks', () => {
     await member.post('/core-api/catalog/brands', { name: 'Slow brand' });
     const cut = await eventually(async () => {
       const d = await deliveries(id);
-      return d.data[0]?.lastError && d.data[0];
+      return d.data[0]?.lastError ? d.data[0] : null;
     });
     expect(cut.lastError).toBe('timed out after 400 ms');
     expect(cut.lastStatusCode).toBeNull();
