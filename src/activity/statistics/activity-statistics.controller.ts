@@ -37,9 +37,15 @@ export class ActivityStatisticsController {
     description:
       'How many activities of each type and entity type the workspace recorded in a date range (UTC; default the last 30 days).',
   })
-  @ApiOkResponse({ description: 'Activity counts per entity type and type', type: ActivityStatisticsResponse })
+  @ApiOkResponse({
+    description: 'Activity counts per entity type and type',
+    type: ActivityStatisticsResponse,
+  })
   @ApiProblems(400, 401, 403)
-  counts(@Ctx() ctx: RequestContext, @Query() q: ActivityStatisticsQuery): Promise<ActivityStatisticsResponse> {
+  counts(
+    @Ctx() ctx: RequestContext,
+    @Query() q: ActivityStatisticsQuery,
+  ): Promise<ActivityStatisticsResponse> {
     return this.statistics.counts(ctx, q);
   }
 }

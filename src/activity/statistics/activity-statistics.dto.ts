@@ -21,7 +21,11 @@ export class ActivityStatisticsQuery {
   @IsISO8601({ strict: true })
   @Matches(dateOnly, { message: 'to must be a date YYYY-MM-DD' })
   to?: string;
-  @ApiPropertyOptional({ type: [String], example: ['AccountCreated'], description: 'Only these activity types' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['AccountCreated'],
+    description: 'Only these activity types',
+  })
   @IsOptional()
   @ArrayFilter()
   @IsArray()
@@ -75,6 +79,9 @@ export class ActivityTimelineResponse {
   @ApiProperty({ format: 'date' }) to: string;
   @ApiProperty({ enum: granularities }) granularity: Granularity;
   @ApiProperty({ type: 'integer', description: 'Activities in the whole range' }) total: number;
-  @ApiProperty({ type: [ActivityPeriod], description: 'Every period of the range, also empty ones, oldest first' })
+  @ApiProperty({
+    type: [ActivityPeriod],
+    description: 'Every period of the range, also empty ones, oldest first',
+  })
   periods: ActivityPeriod[];
 }

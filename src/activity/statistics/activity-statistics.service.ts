@@ -31,7 +31,12 @@ export class ActivityStatisticsService {
 
   async counts(ctx: RequestContext, q: ActivityStatisticsQuery): Promise<ActivityStatisticsResponse> {
     const { from, to } = range(q);
-    const rows: Array<{ entity_type: string; type: string; n: string }> = await this.activities(ctx, q, from, to)
+    const rows: Array<{ entity_type: string; type: string; n: string }> = await this.activities(
+      ctx,
+      q,
+      from,
+      to,
+    )
       .select('a.entity_type', 'entity_type')
       .addSelect('a.type', 'type')
       .addSelect('count(*)', 'n')
@@ -54,7 +59,9 @@ export class ActivityStatisticsService {
       [from, to, unit, step],
     );
     if (periods.n > maxPeriods)
-      throw badRequest({ granularity: [`the range holds more than ${maxPeriods} periods; choose a longer one`] });
+      throw badRequest({
+        granularity: [`the range holds more than ${maxPeriods} periods; choose a longer one`],
+      });
     const [sql, params] = this.activities(ctx, q, from, to)
       .select(`date_trunc('${unit}', a.timestamp AT TIME ZONE 'UTC')::date`, 'period')
       .addSelect('count(*)', 'n')
@@ -91,7 +98,8 @@ export class ActivityStatisticsService {
       .andWhere(`a.timestamp >= (CAST(:from AS date)::timestamp AT TIME ZONE 'UTC')`, { from })
       .andWhere(`a.timestamp < ((CAST(:to AS date) + 1)::timestamp AT TIME ZONE 'UTC')`, { to });
     if (q.types?.length) qb.andWhere('a.type IN (:...types)', { types: q.types });
-    if (q.entity_types?.length) qb.andWhere('a.entity_type IN (:...entityTypes)', { entityTypes: q.entity_types });
+    if (q.entity_types?.length)
+      qb.andWhere('a.entity_type IN (:...entityTypes)', { entityTypes: q.entity_types });
     return qb;
   }
 }

@@ -57,7 +57,10 @@ export class DealsReportService {
   private async *rows(ctx: RequestContext, q: DealListQuery): AsyncIterable<DealRow[]> {
     const reader = { repo: (target, label) => this.db.repo(ctx, target, label) } as Pick<Tx, 'repo'>;
     for (let skip = 0; ; skip += pageSize) {
-      const page = await this.deals.list(ctx, Object.assign(new DealListQuery(), q, { Take: pageSize, Skip: skip }));
+      const page = await this.deals.list(
+        ctx,
+        Object.assign(new DealListQuery(), q, { Take: pageSize, Skip: skip }),
+      );
       const deals = page.data;
       if (deals.length === 0) return;
       const ids = (pick: (d: DealResponse) => string | null) => [
@@ -72,7 +75,10 @@ export class DealsReportService {
       const accounts = await this.db
         .repo(ctx, AccountEntity, 'Account')
         .find({ where: { id: In(ids((d) => d.accountId)) } });
-      const owners = await this.users.displayNames(reader, ids((d) => d.ownerId));
+      const owners = await this.users.displayNames(
+        reader,
+        ids((d) => d.ownerId),
+      );
       yield deals.map((deal) => {
         const status = statuses.find((s) => s.id === deal.statusId);
         return {

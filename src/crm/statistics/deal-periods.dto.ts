@@ -10,7 +10,8 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 export class DealPeriodsQuery {
   @ApiPropertyOptional({
     format: 'date',
-    description: 'First day (inclusive, UTC). Default: the first day of the 12th calendar month back from `to`',
+    description:
+      'First day (inclusive, UTC). Default: the first day of the 12th calendar month back from `to`',
   })
   @IsOptional()
   @IsISO8601({ strict: true })
@@ -33,9 +34,12 @@ export class DealPeriodsQuery {
 
 export class DealRevenueFigures {
   @ApiProperty({ type: 'integer', description: 'Deals that entered a Won status in the period' }) won: number;
-  @ApiProperty({ type: 'number', format: 'double', description: 'Their expected revenue' }) wonRevenue: number;
-  @ApiProperty({ type: 'integer', description: 'Deals that entered a Lost status in the period' }) lost: number;
-  @ApiProperty({ type: 'number', format: 'double', description: 'Their expected revenue' }) lostRevenue: number;
+  @ApiProperty({ type: 'number', format: 'double', description: 'Their expected revenue' })
+  wonRevenue: number;
+  @ApiProperty({ type: 'integer', description: 'Deals that entered a Lost status in the period' })
+  lost: number;
+  @ApiProperty({ type: 'number', format: 'double', description: 'Their expected revenue' })
+  lostRevenue: number;
 }
 
 export class DealRevenuePeriod extends DealRevenueFigures {
@@ -46,7 +50,11 @@ export class DealPeriodsResponse {
   @ApiProperty({ format: 'date' }) from: string;
   @ApiProperty({ format: 'date' }) to: string;
   @ApiProperty({ enum: dealPeriodGranularities }) granularity: DealPeriodGranularity;
-  @ApiProperty({ type: DealRevenueFigures, description: 'Sums over the whole range' }) totals: DealRevenueFigures;
-  @ApiProperty({ type: [DealRevenuePeriod], description: 'Every period of the range, also empty ones, oldest first' })
+  @ApiProperty({ type: DealRevenueFigures, description: 'Sums over the whole range' })
+  totals: DealRevenueFigures;
+  @ApiProperty({
+    type: [DealRevenuePeriod],
+    description: 'Every period of the range, also empty ones, oldest first',
+  })
   periods: DealRevenuePeriod[];
 }

@@ -38,7 +38,11 @@ describe('webhook target addresses', () => {
   );
 
   it('checks every address a name resolves to', async () => {
-    const lookup = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) =>
+    const lookup = (
+      _h: string,
+      _o: unknown,
+      cb: (e: null, a: { address: string; family: number }[]) => void,
+    ) =>
       cb(null, [
         { address: '93.184.215.14', family: 4 },
         { address: '10.1.2.3', family: 4 },

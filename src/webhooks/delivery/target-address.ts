@@ -104,7 +104,9 @@ export function resolveTarget(
       if (err) return reject(new TargetRefused(`${bare} does not resolve (${err.code ?? err.message})`));
       const refused = addresses.find((a) => !isPublicAddress(a.address));
       if (!allowPrivate && refused)
-        return reject(new TargetRefused(`${bare} resolves to ${refused.address}, which is not a public address`));
+        return reject(
+          new TargetRefused(`${bare} resolves to ${refused.address}, which is not a public address`),
+        );
       resolve(addresses);
     }),
   );

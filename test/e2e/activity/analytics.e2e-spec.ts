@@ -48,7 +48,9 @@ describe('Activity statistics, analytics and reports', () => {
     });
 
     it('counts activities per entity type and type in a period', async () => {
-      const res = await viewer.get(`/core-api/statistics/activity?from=${today}&to=${today}&entity_types=Account,Contact`);
+      const res = await viewer.get(
+        `/core-api/statistics/activity?from=${today}&to=${today}&entity_types=Account,Contact`,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         from: today,
@@ -75,10 +77,14 @@ describe('Activity statistics, analytics and reports', () => {
       expect(day.body.periods[0]).toEqual({ period: '2026-01-01', count: 0 });
       expect(day.body.periods.at(-1)).toEqual({ period: `${today.slice(0, 7)}-01`, count: 3 });
       expect(day.body.total).toBe(3);
-      const week = await viewer.get(`/core-api/statistics/activity/timeline?from=${today}&to=${today}&granularity=Week`);
+      const week = await viewer.get(
+        `/core-api/statistics/activity/timeline?from=${today}&to=${today}&granularity=Week`,
+      );
       const monday = new Date(`${today}T00:00:00Z`);
       monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
-      expect(week.body.periods).toEqual([{ period: monday.toISOString().slice(0, 10), count: expect.any(Number) }]);
+      expect(week.body.periods).toEqual([
+        { period: monday.toISOString().slice(0, 10), count: expect.any(Number) },
+      ]);
       const daily = await viewer.get('/core-api/statistics/activity/timeline?from=2026-02-27&to=2026-03-02');
       expect(daily.body.periods.map((p: { period: string }) => p.period)).toEqual([
         '2026-02-27',
@@ -95,7 +101,9 @@ describe('Activity statistics, analytics and reports', () => {
       const hour = await viewer.get('/core-api/statistics/activity/timeline?granularity=Hour');
       expect(hour.status).toBe(400);
       expect(Object.keys(hour.body.errors)).toEqual(['granularity']);
-      const tooMany = await viewer.get('/core-api/statistics/activity/timeline?from=2000-01-01&to=2026-01-01');
+      const tooMany = await viewer.get(
+        '/core-api/statistics/activity/timeline?from=2000-01-01&to=2026-01-01',
+      );
       expect(tooMany.status).toBe(400);
       expect(Object.keys(tooMany.body.errors)).toEqual(['granularity']);
       expect((await viewer.get('/core-api/statistics/activity?from=yesterday')).status).toBe(400);
@@ -188,7 +196,16 @@ describe('Activity statistics, analytics and reports', () => {
       ]);
       expect(rows.slice(1).map((r) => r[0])).toEqual(['Big win', 'Lost one', 'Small win', 'Still open']);
       const big = rows[1];
-      expect(big.slice(0, 8)).toEqual(['Big win', 'Analytics', 'Won', 'Won', 1000.5, 100, 'Deal Buyer', expect.any(String)]);
+      expect(big.slice(0, 8)).toEqual([
+        'Big win',
+        'Analytics',
+        'Won',
+        'Won',
+        1000.5,
+        100,
+        'Deal Buyer',
+        expect.any(String),
+      ]);
       expect(big[8]).toEqual(new Date('2026-03-01T00:00:00Z'));
       expect(big[9]).toBeUndefined();
       expect(big[11]).toBeInstanceOf(Date);
@@ -196,7 +213,9 @@ describe('Activity statistics, analytics and reports', () => {
       expect(big[13]).toBe('q1');
       expect(sheet.getCell('E2').numFmt).toBe('#,##0.00');
 
-      const filtered = await binary(viewer.get('/core-api/reports/deals?Query=win&SortBy=ExpectedRevenue&SortOrder=Desc'));
+      const filtered = await binary(
+        viewer.get('/core-api/reports/deals?Query=win&SortBy=ExpectedRevenue&SortOrder=Desc'),
+      );
       expect((await readSheet(filtered)).rows.slice(1).map((r) => r[0])).toEqual(['Big win', 'Small win']);
       const theirs = await binary(other.owner.get('/core-api/reports/deals'));
       expect((await readSheet(theirs)).rows).toHaveLength(1);
@@ -207,7 +226,10 @@ describe('Activity statistics, analytics and reports', () => {
 
   it('exports the category hierarchy as xlsx, depth first with levels and paths', async () => {
     const root = await member.post('/core-api/catalog/productcategories', { name: 'Tools', displayOrder: 1 });
-    const child = await member.post('/core-api/catalog/productcategories', { name: 'Saws', parentId: root.body.id });
+    const child = await member.post('/core-api/catalog/productcategories', {
+      name: 'Saws',
+      parentId: root.body.id,
+    });
     await member.post('/core-api/catalog/productcategories', { name: 'Band saws', parentId: child.body.id });
     await member.post('/core-api/catalog/productcategories', { name: 'Garden', displayOrder: 2 });
     const res = await binary(viewer.get('/core-api/reports/productcategories/hierarchy'));
@@ -237,14 +259,25 @@ describe('Activity statistics, analytics and reports', () => {
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="workspace-.*\.ndjson"$/);
     const text = (res.body as Buffer).toString();
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0].resource).toBe('export');
-    expect(lines[0].data.resources).toEqual(expect.arrayContaining(['accounts', 'deals', 'users', 'webhooks']));
+    expect(lines[0].data.resources).toEqual(
+      expect.arrayContaining(['accounts', 'deals', 'users', 'webhooks']),
+    );
     const of = (resource: string) => lines.filter((l) => l.resource === resource).map((l) => l.data);
-    expect(of('accounts').map((a) => a.displayName).sort()).toEqual(['Deal Buyer', 'Stats A2', 'Stats B']);
+    expect(
+      of('accounts')
+        .map((a) => a.displayName)
+        .sort(),
+    ).toEqual(['Deal Buyer', 'Stats A2', 'Stats B']);
     expect(of('accounts')[0]).toMatchObject({ workspaceId: ws.id, id: expect.any(String) });
     expect(of('deals')).toHaveLength(4);
-    expect(of('clientLogins')).toEqual(expect.arrayContaining([expect.objectContaining({ username: 'export-client' })]));
+    expect(of('clientLogins')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: 'export-client' })]),
+    );
     expect(of('users').length).toBeGreaterThanOrEqual(3);
     expect(text).not.toMatch(/passwordHash|password_hash|\$argon2|refreshTokenHash/);
     expect(text).not.toContain('Not ours');

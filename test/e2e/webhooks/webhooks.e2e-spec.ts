@@ -107,7 +107,12 @@ describe('Webhooks', () => {
     const activities = await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=100`);
     const types = activities.body.data.map((a: { type: string }) => a.type);
     expect(types).toEqual(
-      expect.arrayContaining(['WebhookCreated', 'WebhookUrlUpdated', 'WebhookTopicsUpdated', 'WebhookSecretRotated']),
+      expect.arrayContaining([
+        'WebhookCreated',
+        'WebhookUrlUpdated',
+        'WebhookTopicsUpdated',
+        'WebhookSecretRotated',
+      ]),
     );
     // The secret is never in an activity.
     expect(JSON.stringify(activities.body)).not.toContain(created.body.secret);
@@ -194,8 +199,11 @@ describe('Webhooks', () => {
       });
     for (const file of walk('src')) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/activities(?:\([^)]*\))?\s*\.\s*(created|updated|deleted)\(\s*'(\w+)'/g)) {
-        const type = m[1] === 'updated' ? `${m[2]}NameUpdated` : `${m[2]}${m[1] === 'created' ? 'Created' : 'Deleted'}`;
+      for (const m of text.matchAll(
+        /activities(?:\([^)]*\))?\s*\.\s*(created|updated|deleted)\(\s*'(\w+)'/g,
+      )) {
+        const type =
+          m[1] === 'updated' ? `${m[2]}NameUpdated` : `${m[2]}${m[1] === 'created' ? 'Created' : 'Deleted'}`;
         if (!types.covers(m[2], type)) missing.push(`${file}: ${m[2]} ${m[1]}`);
       }
       for (const m of text.matchAll(/activities\s*\.\s*event\(\s*'(\w+)',[^,]+,\s*([^,]+),/g)) {
@@ -224,7 +232,9 @@ describe('Webhooks', () => {
     const ts = first.headers['webhook-timestamp'] as string;
     expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(30);
     expect(verify(secret, wid, ts, first.body, first.headers['webhook-signature'] as string)).toBe(true);
-    expect(verify(secret, wid, ts, `${first.body} `, first.headers['webhook-signature'] as string)).toBe(false);
+    expect(verify(secret, wid, ts, `${first.body} `, first.headers['webhook-signature'] as string)).toBe(
+      false,
+    );
     const bodies = received.map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.type).sort()).toEqual(['AccountCreated', 'AccountDisplayNameUpdated']);
     const upd = bodies.find((b) => b.type === 'AccountDisplayNameUpdated');
@@ -356,7 +366,9 @@ describe('Webhooks', () => {
     try {
       const n = 40;
       await Promise.all(
-        Array.from({ length: n }, (_, i) => member.post('/core-api/catalog/manufacturers', { name: `M${i}` })),
+        Array.from({ length: n }, (_, i) =>
+          member.post('/core-api/catalog/manufacturers', { name: `M${i}` }),
+        ),
       );
       await eventually(() => receiver.at('/pair').length >= n, 15_000, `${n} deliveries`);
       await new Promise((r) => setTimeout(r, 300));
@@ -411,7 +423,10 @@ describe('Webhooks without private targets', () => {
 
   it('refuses a private target again when sending, and deactivates a webhook that only fails', async () => {
     // A public address at save time…
-    const created = await ws.owner.post('/core-api/webhooks', { url: 'http://93.184.215.14/x', topics: ['CatalogCreated'] });
+    const created = await ws.owner.post('/core-api/webhooks', {
+      url: 'http://93.184.215.14/x',
+      topics: ['CatalogCreated'],
+    });
     expect(created.status).toBe(200);
     // …that points at a private one by the time it is sent (as a DNS change would).
     await t.app
@@ -427,7 +442,9 @@ describe('Webhooks without private targets', () => {
     const log = await ws.owner.get(`/core-api/webhooks/${created.body.id}/deliveries`);
     expect(log.body.data[0].lastError).toMatch(/not a public address/);
     expect(log.body.data[0].lastStatusCode).toBeNull();
-    const activities = await ws.owner.get(`/core-api/activities?entity_ids=${created.body.id}&types=WebhookDisabled`);
+    const activities = await ws.owner.get(
+      `/core-api/activities?entity_ids=${created.body.id}&types=WebhookDisabled`,
+    );
     expect(activities.body.data).toEqual([
       expect.objectContaining({
         type: 'WebhookDisabled',
