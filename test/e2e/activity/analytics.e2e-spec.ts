@@ -13,7 +13,8 @@ const binary = (req: ReturnType<Caller['get']>) =>
 
 async function readSheet(res: Response) {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.body as Buffer);
+  // exceljs types its Buffer parameter against an older @types/node.
+  await workbook.xlsx.load(res.body as never);
   const sheet = workbook.worksheets[0];
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
