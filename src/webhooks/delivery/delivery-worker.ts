@@ -14,7 +14,7 @@ import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import { RequestContext } from '../../platform/tenancy/request-context';
 import { WebhookEntity } from '../webhooks/webhook.entity';
 import { DELIVERIES_CHANNEL } from './outbox';
-import { send, SendResult } from './sender';
+import { Sender, SendResult } from './sender';
 import { sign } from './signature';
 
 /** How many deliveries one round claims (and sends in parallel). */
@@ -66,6 +66,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private wake?: () => void;
   private woken = false;
   private listener?: { close(): Promise<void> };
+  private readonly sender: Sender;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -75,6 +76,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   ) {
     this.schedule = env.WEBHOOKS_RETRY_SCHEDULE_MS.split(',').map(Number);
     this.leaseMs = env.WEBHOOKS_TIMEOUT_MS * 2 + 1000;
+    this.sender = new Sender(env.WEBHOOKS_ALLOW_PRIVATE_TARGETS);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -101,6 +103,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await this.loop;
     await this.listener?.close().catch(() => undefined);
     this.listener = undefined;
+    this.sender.close();
   }
 
   private poke(): void {
@@ -158,11 +161,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
          FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN activities a ON a.id = c.activity_id`,
       [batchSize, this.leaseMs],
     );
-    await Promise.all(claimed.map((d) => this.deliver(d)));
+    const results = await Promise.all(claimed.map((d) => this.deliver(d)));
+    if (claimed.length) await this.record(claimed, results);
     return claimed.length;
   }
 
-  private async deliver(d: Claimed): Promise<void> {
+  private deliver(d: Claimed): Promise<SendResult> {
     const body = JSON.stringify({
       type: d.type,
       timestamp: new Date(d.timestamp).toISOString(),
@@ -178,7 +182,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       },
     });
     const timestamp = Math.floor(Date.now() / 1000);
-    const result = await send(
+    return this.sender.send(
       {
         url: d.url,
         headers: {
@@ -191,49 +195,60 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         body,
       },
       this.env.WEBHOOKS_TIMEOUT_MS,
-      this.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     );
-    try {
-      await this.record(d, result);
-    } catch (e) {
-      this.logger.error(`Recording delivery ${d.id} failed: ${(e as Error).message}`);
-    }
   }
 
-  private async record(d: Claimed, r: SendResult): Promise<void> {
-    const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-    if (ok) {
-      await this.dataSource.query(
-        `UPDATE webhook_deliveries
-            SET status = 'Delivered', delivered_at = now(), next_attempt_at = NULL,
-                last_status_code = $3, last_duration_ms = $4, last_error = NULL
-          WHERE id = $1 AND attempts = $2 AND status = 'Pending'`,
-        [d.id, d.attempts, r.statusCode, r.durationMs],
-      );
-      await this.dataSource.query(
-        `UPDATE webhooks SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`,
-        [d.webhook_id],
-      );
-      return;
-    }
-    const giveUp =
-      r.statusCode !== null && r.statusCode >= 400 && r.statusCode < 500 && !retryable4xx.has(r.statusCode);
-    const delay = giveUp ? null : retryDelayMs(this.schedule, d.attempts);
+  /**
+   * Records a round's answers in one statement (each guarded by its attempt number), then the
+   * webhooks' failure state: a success clears `failingSince`; a webhook that only failed in the
+   * round keeps the first failure's time and is deactivated once that is too long ago.
+   */
+  private async record(claimed: Claimed[], results: SendResult[]): Promise<void> {
+    const outcome = claimed.map((d, i) => {
+      const r = results[i];
+      const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+      const refused =
+        r.statusCode !== null && r.statusCode >= 400 && r.statusCode < 500 && !retryable4xx.has(r.statusCode);
+      const delay = ok || refused ? null : retryDelayMs(this.schedule, d.attempts);
+      return { d, r, ok, status: ok ? 'Delivered' : delay === null ? 'Failed' : 'Pending', delay };
+    });
     await this.dataSource.query(
-      `UPDATE webhook_deliveries
-          SET status = CASE WHEN $5::double precision IS NULL THEN 'Failed' ELSE 'Pending' END,
-              next_attempt_at = now() + make_interval(secs => $5::double precision / 1000),
-              last_status_code = $3, last_duration_ms = $4, last_error = $6
-        WHERE id = $1 AND attempts = $2 AND status = 'Pending'`,
-      [d.id, d.attempts, r.statusCode, r.durationMs, delay, r.error?.slice(0, 500) ?? null],
+      `UPDATE webhook_deliveries d
+          SET status = r.status,
+              delivered_at = CASE WHEN r.status = 'Delivered' THEN now() END,
+              next_attempt_at = CASE WHEN r.status = 'Pending' THEN now() + make_interval(secs => r.delay / 1000) END,
+              last_status_code = r.code, last_duration_ms = r.duration, last_error = r.error
+         FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::double precision[])
+              AS r(id, attempts, status, code, duration, error, delay)
+        WHERE d.id = r.id AND d.attempts = r.attempts AND d.status = 'Pending'`,
+      [
+        outcome.map((o) => o.d.id),
+        outcome.map((o) => o.d.attempts),
+        outcome.map((o) => o.status),
+        outcome.map((o) => o.r.statusCode),
+        outcome.map((o) => o.r.durationMs),
+        outcome.map((o) => o.r.error?.slice(0, 500) ?? null),
+        outcome.map((o) => o.delay),
+      ],
     );
+    const succeeded = new Set(outcome.filter((o) => o.ok).map((o) => o.d.webhook_id));
+    const failed = new Set(
+      outcome.filter((o) => !o.ok && !succeeded.has(o.d.webhook_id)).map((o) => o.d.webhook_id),
+    );
+    if (succeeded.size)
+      await this.dataSource.query(
+        `UPDATE webhooks SET failing_since = NULL WHERE id = ANY ($1::uuid[]) AND failing_since IS NOT NULL`,
+        [[...succeeded]],
+      );
+    if (failed.size === 0) return;
     // TypeORM answers an UPDATE … RETURNING as [rows, affected].
-    const [[failing]]: [Array<{ overdue: boolean }>, number] = await this.dataSource.query(
-      `UPDATE webhooks SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND active
-       RETURNING failing_since <= now() - make_interval(secs => $2::double precision / 1000) AS overdue`,
-      [d.webhook_id, this.env.WEBHOOKS_DISABLE_AFTER_MS],
-    );
-    if (failing?.overdue) await this.disable(d.workspace_id, d.webhook_id);
+    const [failing]: [Array<{ id: string; workspace_id: string; overdue: boolean }>, number] =
+      await this.dataSource.query(
+        `UPDATE webhooks SET failing_since = coalesce(failing_since, now()) WHERE id = ANY ($1::uuid[]) AND active
+         RETURNING id, workspace_id, failing_since <= now() - make_interval(secs => $2::double precision / 1000) AS overdue`,
+        [[...failed], this.env.WEBHOOKS_DISABLE_AFTER_MS],
+      );
+    for (const w of failing) if (w.overdue) await this.disable(w.workspace_id, w.id);
   }
 
   /** Deactivates a webhook that only failed for WEBHOOKS_DISABLE_AFTER_MS (WebhookDisabled). */

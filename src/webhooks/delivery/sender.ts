@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, isPublicAddress } from './target-address';
 
@@ -17,63 +17,80 @@ export interface Outgoing {
 }
 
 /**
- * One POST to a webhook target. Redirects are not followed (a 3xx is a failed attempt); every
- * connection goes through `guardedLookup`, so a private address is refused at connect time as
- * well; the whole exchange (connect, send, answer) is cut after `timeoutMs`. The answer's body is
- * read and dropped (at most the first 64 KiB), so the socket is freed.
+ * POSTs to webhook targets. Redirects are not followed (a 3xx is a failed attempt). Every new
+ * connection goes through `guardedLookup`, so a name resolving to a private address is refused
+ * when connecting (a kept-alive connection was checked when it was opened); an IP literal, which
+ * needs no lookup, is checked before the request. The whole exchange (connect, send, answer) is
+ * cut after `timeoutMs`; the answer's body is read and dropped (at most 64 KiB).
  */
-export function send(out: Outgoing, timeoutMs: number, allowPrivate: boolean): Promise<SendResult> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (r: Omit<SendResult, 'durationMs'>) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...r, durationMs: elapsed() });
-    };
+export class Sender {
+  private readonly http: HttpAgent;
+  private readonly https: HttpsAgent;
+
+  constructor(private readonly allowPrivate: boolean) {
+    const options = { keepAlive: true, maxSockets: 8, lookup: guardedLookup(allowPrivate) as never };
+    this.http = new HttpAgent(options);
+    this.https = new HttpsAgent(options);
+  }
+
+  close(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+
+  send(out: Outgoing, timeoutMs: number): Promise<SendResult> {
+    const started = performance.now();
     const url = new URL(out.url);
-    // An IP literal is connected to without a lookup: checked here.
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (!allowPrivate && isIP(literal) && !isPublicAddress(literal)) {
-      resolve({ statusCode: null, durationMs: 0, error: `${literal} is not a public address` });
-      return;
-    }
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) },
-        lookup: guardedLookup(allowPrivate) as never,
-        // A fresh connection per delivery: a pooled socket would skip the address check.
-        agent: false,
-      },
-      (res) => {
-        let read = 0;
-        res.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > 64 * 1024) res.destroy();
-        });
-        const done = () =>
-          finish({
-            statusCode: res.statusCode ?? null,
-            error:
-              res.statusCode && res.statusCode >= 200 && res.statusCode < 300
-                ? null
-                : `HTTP ${res.statusCode}${res.statusCode && res.statusCode < 400 ? ' (redirects are not followed)' : ''}`,
+    if (!this.allowPrivate && isIP(literal) && !isPublicAddress(literal))
+      return Promise.resolve({
+        statusCode: null,
+        durationMs: 0,
+        error: `${literal} is not a public address`,
+      });
+    return new Promise((resolve) => {
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (r: Omit<SendResult, 'durationMs'>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ ...r, durationMs: Math.round(performance.now() - started) });
+      };
+      const https = url.protocol === 'https:';
+      const req = (https ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'POST',
+          headers: { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) },
+          agent: https ? this.https : this.http,
+        },
+        (res) => {
+          let read = 0;
+          res.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > 64 * 1024) res.destroy();
           });
-        res.on('end', done);
-        res.on('close', done);
-        res.on('error', done);
-      },
-    );
-    const timer = setTimeout(() => {
-      finish({ statusCode: null, error: `timed out after ${timeoutMs} ms` });
-      req.destroy();
-    }, timeoutMs);
-    req.on('error', (err) => finish({ statusCode: null, error: err.message.slice(0, 500) }));
-    req.end(out.body);
-  });
+          const code = res.statusCode ?? null;
+          const done = () =>
+            finish({
+              statusCode: code,
+              error:
+                code !== null && code >= 200 && code < 300
+                  ? null
+                  : `HTTP ${code}${code !== null && code < 400 ? ' (redirects are not followed)' : ''}`,
+            });
+          res.on('end', done);
+          res.on('close', done);
+          res.on('error', done);
+        },
+      );
+      timer = setTimeout(() => {
+        finish({ statusCode: null, error: `timed out after ${timeoutMs} ms` });
+        req.destroy();
+      }, timeoutMs);
+      req.on('error', (err) => finish({ statusCode: null, error: err.message.slice(0, 500) }));
+      req.end(out.body);
+    });
+  }
 }
