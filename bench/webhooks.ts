@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOKS_WORKER: worker ? 'true' : 'false',
   });
   try {
     await service.waitReady('/health/ready');
