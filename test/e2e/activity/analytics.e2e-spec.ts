@@ -31,7 +31,7 @@ describe('Activity statistics, analytics and reports', () => {
   let member: Caller;
 
   beforeAll(async () => {
-    t = await startApp({ WEBHOOKS_WORKER: 'false' });
+    t = await startApp();
     ws = await t.workspace();
     other = await t.workspace('Other');
     viewer = await ws.member('Viewer');

@@ -22,6 +22,7 @@ describe('Webhooks', () => {
 
   beforeAll(async () => {
     t = await startApp({
+      WEBHOOKS_WORKER: 'true',
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_POLL_INTERVAL_MS: '200',
       WEBHOOKS_TIMEOUT_MS: '400',
@@ -392,6 +393,7 @@ describe('Webhooks without private targets', () => {
 
   beforeAll(async () => {
     t = await startApp({
+      WEBHOOKS_WORKER: 'true',
       WEBHOOKS_POLL_INTERVAL_MS: '100',
       WEBHOOKS_RETRY_SCHEDULE_MS: '20,20,20,20,20',
       WEBHOOKS_DISABLE_AFTER_MS: '1',
