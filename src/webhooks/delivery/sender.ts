@@ -50,7 +50,6 @@ export class Sender {
       });
     return new Promise((resolve) => {
       let settled = false;
-      let timer: NodeJS.Timeout | undefined;
       const finish = (r: Omit<SendResult, 'durationMs'>) => {
         if (settled) return;
         settled = true;
@@ -85,7 +84,7 @@ export class Sender {
           res.on('error', done);
         },
       );
-      timer = setTimeout(() => {
+      const timer = setTimeout(() => {
         finish({ statusCode: null, error: `timed out after ${timeoutMs} ms` });
         req.destroy();
       }, timeoutMs);
