@@ -12,6 +12,7 @@ import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
 import { PricingModule } from './pricing/pricing.module';
 import { StorefrontModule } from './storefront/storefront.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
 @Module({})
@@ -31,6 +32,7 @@ export class AppModule {
         PricingModule,
         StorefrontModule,
         ContentModule,
+        WebhooksModule,
       ],
     };
   }

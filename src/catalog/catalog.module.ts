@@ -4,6 +4,8 @@ import { IdentityModule } from '../identity/identity.module';
 import { EntityTypes } from '../platform/database/entity-types';
 import { ConstraintNames } from '../platform/http/constraint-names';
 import { FileReferences } from '../platform/storage/uploads';
+import { ActivityTypes } from '../platform/activity/activity-types';
+import { catalogActivityTypes } from './catalog.activity-types';
 import { AttributesCoreController } from './attributes/attributes.core.controller';
 import { AttributesService } from './attributes/attributes.service';
 import { BrandsCoreController } from './brands/brands.core.controller';
@@ -11,6 +13,7 @@ import { brandFileReferences, BrandsService } from './brands/brands.service';
 import { CatalogsCoreController } from './catalogs/catalogs.core.controller';
 import { CatalogsService } from './catalogs/catalogs.service';
 import { CategoriesCoreController } from './categories/categories.core.controller';
+import { CategoryHierarchyReportController } from './categories/category-hierarchy-report.controller';
 import { CategoriesService, categoryFileReferences } from './categories/categories.service';
 import { ProductCategoryEntity } from './categories/category.entity';
 import { CategoryDisplayContentsCoreController } from './category-contents/category-display-contents.core.controller';
@@ -46,6 +49,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     // products/filters before products/:id
     CategoryDisplayContentsCoreController,
     CategoriesCoreController,
+    CategoryHierarchyReportController,
     AttributesCoreController,
     ProductFiltersCoreController,
     BrandsCoreController,
@@ -89,7 +93,13 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
 })
 export class CatalogModule {
   /** Registers what the catalog owns with the application's registries, once per application. */
-  constructor(entityTypes: EntityTypes, constraints: ConstraintNames, files: FileReferences) {
+  constructor(
+    entityTypes: EntityTypes,
+    constraints: ConstraintNames,
+    files: FileReferences,
+    activityTypes: ActivityTypes,
+  ) {
+    activityTypes.declare(...catalogActivityTypes);
     entityTypes.register(
       { type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } },
       { type: 'ProductCategory', target: ProductCategoryEntity },

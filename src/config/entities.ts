@@ -7,6 +7,7 @@ import { catalogEntities } from '../catalog/catalog.entities';
 import { crmEntities } from '../crm/crm.entities';
 import { pricingEntities } from '../pricing/pricing.entities';
 import { contentEntities } from '../content/content.entities';
+import { webhooksEntities } from '../webhooks/webhooks.entities';
 
 /**
  * Every entity of the service, by context. Listed explicitly (no glob), so the app, the TypeORM
@@ -22,4 +23,5 @@ export const entities = [
   ...crmEntities,
   ...pricingEntities,
   ...contentEntities,
+  ...webhooksEntities,
 ];

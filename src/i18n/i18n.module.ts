@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { Env } from '../config/env';
 import { CurrenciesCoreController } from './currencies/currencies.core.controller';
 import { CurrenciesService } from './currencies/currencies.service';
+import { ActivityTypes } from '../platform/activity/activity-types';
+import { i18nActivityTypes } from './i18n.activity-types';
 import { LanguagesController } from './languages/languages.controller';
 import { LanguagesService } from './languages/languages.service';
 import { OpenAiTranslationProvider } from './translations/openai-translation-provider';
@@ -23,4 +25,8 @@ import { TranslationsService } from './translations/translations.service';
   ],
   exports: [LanguagesService, CurrenciesService, TranslationsService],
 })
-export class I18nModule {}
+export class I18nModule {
+  constructor(activityTypes: ActivityTypes) {
+    activityTypes.declare(...i18nActivityTypes);
+  }
+}

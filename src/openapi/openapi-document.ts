@@ -57,7 +57,7 @@ const tags: Array<[string, string]> = [
     'Comments',
     'Comments on accounts, contacts, deals, products, … (Text, Json, Markdown); only the author or an Admin edits',
   ],
-  ['Statistics', 'Deal statistics per period'],
+  ['Statistics', 'Deal statistics per period; activity counts per type and per period'],
   ['VatCodes', 'VAT codes of the workspace and their rates'],
   ['AtomicScripts', 'Rules: sandboxed JavaScript run at price calculation (customer price, messages)'],
   [
@@ -65,6 +65,9 @@ const tags: Array<[string, string]> = [
     'The storefront API: the caller’s visible catalog (active products; a client’s account catalog), facets, prices',
   ],
   ['Masterdata', 'Tags in use across every tagged entity type'],
+  ['Webhooks', 'Subscriptions to activity topics, signed deliveries (Standard Webhooks) and their log'],
+  ['Analytics', 'Won and lost deal revenue per period; the whole workspace as a streamed NDJSON export'],
+  ['Reports', 'Excel (.xlsx) downloads: deals, the product category hierarchy'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
