@@ -1,6 +1,6 @@
 import type { ActivityTypeDeclaration } from '../platform/activity/activity-types';
 
-/** The activities i18n records about the workspace's languages (webhook topics). */
+/** The activities i18n records: the workspace's languages and currencies (webhook topics). */
 export const i18nActivityTypes: ActivityTypeDeclaration[] = [
   {
     entityType: 'Workspace',
@@ -11,4 +11,5 @@ export const i18nActivityTypes: ActivityTypeDeclaration[] = [
       WorkspaceLanguageRemoved: 'A language was removed from the workspace',
     },
   },
+  { entityType: 'Currency', noun: 'a currency of the workspace' },
 ];
