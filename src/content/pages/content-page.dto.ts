@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -22,50 +21,12 @@ import {
   UuidsFilter,
 } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
+import { Seo, SeoBody } from '../../platform/http/seo';
 import { slugPattern } from '../../platform/http/slug';
 import { bodyFormats, type BodyFormat } from './content-page.entity';
 
-export class ContentPageSeoBody {
-  @ApiPropertyOptional({
-    type: 'string',
-    nullable: true,
-    maxLength: 255,
-    description: 'The title search engines show',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
-  metaTitle?: string | null;
-
-  @ApiPropertyOptional({
-    type: 'string',
-    nullable: true,
-    maxLength: 65535,
-    description: 'The snippet search engines show',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(65535)
-  metaDescription?: string | null;
-
-  @ApiPropertyOptional({
-    type: [String],
-    maxItems: 100,
-    description: 'Keywords (each at most 255 characters)',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
-  keywords?: string[];
-}
-
-export class ContentPageSeo {
-  @ApiProperty({ type: 'string', nullable: true }) metaTitle: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) metaDescription: string | null;
-  @ApiProperty({ type: [String] }) keywords: string[];
-}
+export class ContentPageSeoBody extends SeoBody {}
+export class ContentPageSeo extends Seo {}
 
 class ContentPageFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
