@@ -35,6 +35,19 @@ const totalOf = (l: PricedLine) => ({
   totalInclVat: num(l.lineTotalInclVat),
 });
 
+/** The account's shoppers see no prices (commerceSettings.priceVisibility Hidden): every price on request. */
+const hidden = (account: PricingAccount | null) => account?.commerceSettings.priceVisibility === 'Hidden';
+
+const withoutPrices = (p: CommerceProductPrice): CommerceProductPrice => ({
+  ...p,
+  salesPrice: null,
+  suggestedRetailPrice: null,
+  customerPrice: null,
+  shouldRequestPrice: true,
+  vat: { ...p.vat, customerPriceVatAmount: null, customerPriceInclVat: null },
+  total: { ...p.total, totalExclVat: null, vatAmount: null, totalInclVat: null },
+});
+
 const toCommercePrice = (l: PricedLine): CommerceProductPrice => ({
   productId: l.productId,
   sku: l.sku,
@@ -196,7 +209,7 @@ export class PriceOperationsService {
     const [line] = await this.pricing.price(ctx, account, [
       { product, quantity: parseQuantity(quantity ?? '1')! },
     ]);
-    return toCommercePrice(line);
+    return hidden(account) ? withoutPrices(toCommercePrice(line)) : toCommercePrice(line);
   }
 
   /** Per item: a price, or a 404 error for that item alone (unknown, inactive, outside the catalog). */
@@ -245,7 +258,12 @@ export class PriceOperationsService {
           total: null,
           error: { status: 404, detail: 'No active product with this id or sku is offered to the caller.' },
         };
-      return { identifier: item.identifier, ...toCommercePrice(priced[next++]), error: null };
+      const price = toCommercePrice(priced[next++]);
+      return {
+        identifier: item.identifier,
+        ...(hidden(account) ? withoutPrices(price) : price),
+        error: null,
+      };
     });
   }
 }
