@@ -191,7 +191,6 @@ describe('Atomic scripts', () => {
     const ids: string[] = [];
     for (const [i, code] of hostile.entries()) {
       const saved = await script({ name: `Hostile ${i}`, displayOrder: i + 10, code });
-      if (saved.status !== 200) console.log(i, JSON.stringify(saved.body));
       expect(saved.status).toBe(200);
       ids.push(saved.body.id);
     }
