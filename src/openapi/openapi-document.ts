@@ -52,6 +52,12 @@ const tags: Array<[string, string]> = [
   ],
   ['Statistics', 'Deal statistics per period'],
   ['Masterdata', 'Tags in use across every tagged entity type'],
+  ['VatCodes', 'VAT codes of the workspace (products reference them; prices give VAT beside them)'],
+  [
+    'AtomicScripts',
+    'Rules in sandboxed JavaScript: at price calculation they may change prices and add messages',
+  ],
+  ['Commerce', 'The storefront interface (`/commerce-api`): prices for the calling client login’s account'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
