@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     // Same work: both must give the same answer to the same request.
     for (const scenario of selected) {
       if (scenario.noBare) continue;
-      await scenario.before?.();
+      await scenario.before?.(full.url);
       const { method, path, body } = scenario.next();
       const token = scenario.bearer?.slice('Bearer '.length) ?? login.accessToken;
       const [a, b] = await Promise.all([
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
       [bare.pid, []],
     ]);
     for (const scenario of selected) {
-      await scenario.before?.();
+      await scenario.before?.(full.url);
       const bearer = scenario.bearer ?? api.bearer;
       const targets = [
         { name: 'full stack' as const, server: full, runs: [] as LoadResult[] },
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
     await counted.waitReady('/health/ready');
     const counts: QueryCount[] = [];
     for (const scenario of selected) {
-      await scenario.before?.();
+      await scenario.before?.(counted.url);
       counts.push(await countQueries(counted, counter, scenario, scenario.bearer ?? api.bearer));
     }
     await counted.stop();

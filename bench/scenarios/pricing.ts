@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { exact, Exact, money } from '../../src/pricing/prices/money';
 import { priceAmounts, rulePrice } from '../../src/pricing/prices/price-rule';
-import { inParallel } from '../lib/api';
+import { Api, inParallel } from '../lib/api';
 import {
   badRequest,
   liveSessionFrom,
@@ -278,7 +278,7 @@ interface Seeded {
   products: string[];
   accountId: string;
   clientBearer: string;
-  setScript: (active: boolean) => Promise<void>;
+  setScript: (baseUrl: string, active: boolean) => Promise<void>;
 }
 
 export const pricingSuite = defineSuite<Seeded>({
@@ -333,9 +333,11 @@ export const pricingSuite = defineSuite<Seeded>({
       active: false,
     });
     let active = false;
-    const setScript = async (want: boolean) => {
+    const admin = api.bearer.slice('Bearer '.length);
+    // The state is in the database, shared by every instance the bench starts.
+    const setScript = async (baseUrl: string, want: boolean) => {
       if (want === active) return;
-      await api.ok('PUT', `/core-api/atomicscripts/${script.id}`, {
+      await new Api(baseUrl, admin).ok('PUT', `/core-api/atomicscripts/${script.id}`, {
         name: 'Bench volume bonus',
         trigger: 'PriceCalculation',
         code: scriptCode,
@@ -363,7 +365,7 @@ export const pricingSuite = defineSuite<Seeded>({
     const variants = (scripted: boolean): Scenario[] => {
       const suffix = scripted ? ', one active script' : '';
       const common = {
-        before: () => setScript(scripted),
+        before: (baseUrl: string) => setScript(baseUrl, scripted),
         ...(scripted ? { noBare: 'the bare server runs no sandbox' } : {}),
       };
       return [
