@@ -35,6 +35,19 @@ const totalOf = (l: PricedLine) => ({
   totalInclVat: num(l.lineTotalInclVat),
 });
 
+/** The account's shoppers see no prices (commerceSettings.priceVisibility Hidden): every price on request. */
+const hidden = (account: PricingAccount | null) => account?.commerceSettings.priceVisibility === 'Hidden';
+
+const withoutPrices = (p: CommerceProductPrice): CommerceProductPrice => ({
+  ...p,
+  salesPrice: null,
+  suggestedRetailPrice: null,
+  customerPrice: null,
+  shouldRequestPrice: true,
+  vat: { ...p.vat, customerPriceVatAmount: null, customerPriceInclVat: null },
+  total: { ...p.total, totalExclVat: null, vatAmount: null, totalInclVat: null },
+});
+
 const toCommercePrice = (l: PricedLine): CommerceProductPrice => ({
   productId: l.productId,
   sku: l.sku,
@@ -88,14 +101,19 @@ export class PriceOperationsService {
     quantity?: string,
     customerId?: string,
   ): Promise<CoreProductPrice> {
+    const vat = this.pricing.vatTable(ctx);
     const [account, products] = await Promise.all([
       this.coreAccount(ctx, customerId),
       this.products.pricingInputs(ctx, { ids: [id] }),
     ]);
     if (!products.length) throw notFound('Product', id);
-    const [line] = await this.pricing.price(ctx, account, [
-      { product: products[0], quantity: parseQuantity(quantity ?? '1')! },
-    ]);
+    const [line] = await this.pricing.price(
+      ctx,
+      account,
+      [{ product: products[0], quantity: parseQuantity(quantity ?? '1')! }],
+      undefined,
+      vat,
+    );
     return toCorePrice(line, account?.id ?? null);
   }
 
@@ -105,6 +123,7 @@ export class PriceOperationsService {
     quantity?: string,
     customerId?: string,
   ): Promise<CoreProductPrice[]> {
+    const vat = this.pricing.vatTable(ctx);
     const unique = [...new Set(ids)];
     const [account, products] = await Promise.all([
       this.coreAccount(ctx, customerId),
@@ -119,12 +138,15 @@ export class PriceOperationsService {
       ctx,
       account,
       unique.map((id) => ({ product: byId.get(id)!, quantity: q })),
+      undefined,
+      vat,
     );
     return lines.map((l) => toCorePrice(l, account?.id ?? null));
   }
 
   /** `items` are `<productId>:<quantity>` (validated by the DTO). */
   async coreTotal(ctx: RequestContext, items: string[], customerId?: string): Promise<PriceTotalResponse> {
+    const vat = this.pricing.vatTable(ctx);
     const parsed = items.map((item) => {
       const at = item.lastIndexOf(':');
       return { productId: item.slice(0, at).toLowerCase(), quantity: parseQuantity(item.slice(at + 1)) };
@@ -149,6 +171,8 @@ export class PriceOperationsService {
       ctx,
       account,
       parsed.map((p) => ({ product: byId.get(p.productId)!, quantity: p.quantity! })),
+      undefined,
+      vat,
     );
     const onRequest = lines.some((l) => l.shouldRequestPrice);
     const sum = (pick: (l: PricedLine) => string | null) =>
@@ -187,16 +211,21 @@ export class PriceOperationsService {
     quantity?: string,
     customerId?: string,
   ): Promise<CommerceProductPrice> {
+    const vat = this.pricing.vatTable(ctx);
     const account = await this.commerceAccount(ctx, customerId);
     const [product] = await this.products.pricingInputs(ctx, {
       ids: [id],
       catalogId: account?.productCatalogId,
     });
     if (!product || !this.offered(product)) throw notFound('Product', id);
-    const [line] = await this.pricing.price(ctx, account, [
-      { product, quantity: parseQuantity(quantity ?? '1')! },
-    ]);
-    return toCommercePrice(line);
+    const [line] = await this.pricing.price(
+      ctx,
+      account,
+      [{ product, quantity: parseQuantity(quantity ?? '1')! }],
+      undefined,
+      vat,
+    );
+    return hidden(account) ? withoutPrices(toCommercePrice(line)) : toCommercePrice(line);
   }
 
   /** Per item: a price, or a 404 error for that item alone (unknown, inactive, outside the catalog). */
@@ -205,6 +234,7 @@ export class PriceOperationsService {
     items: CommercePriceRequestItem[],
     customerId?: string,
   ): Promise<CommerceProductPriceResult[]> {
+    const vat = this.pricing.vatTable(ctx);
     const account = await this.commerceAccount(ctx, customerId);
     const identifiers = items.map((i) => i.identifier);
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -227,6 +257,8 @@ export class PriceOperationsService {
       resolved.flatMap((r) =>
         r.product ? [{ product: r.product, quantity: parseQuantity(r.item.quantity ?? 1) ?? one }] : [],
       ),
+      undefined,
+      vat,
     );
     let next = 0;
     return resolved.map(({ item, product }) => {
@@ -245,7 +277,12 @@ export class PriceOperationsService {
           total: null,
           error: { status: 404, detail: 'No active product with this id or sku is offered to the caller.' },
         };
-      return { identifier: item.identifier, ...toCommercePrice(priced[next++]), error: null };
+      const price = toCommercePrice(priced[next++]);
+      return {
+        identifier: item.identifier,
+        ...(hidden(account) ? withoutPrices(price) : price),
+        error: null,
+      };
     });
   }
 }

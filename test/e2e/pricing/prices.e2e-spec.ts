@@ -253,6 +253,40 @@ describe('Prices', () => {
       ).toBe(15);
     });
 
+    it('shows a hidden-prices account’s shoppers no prices (commerce only)', async () => {
+      const secret = (
+        await ws.owner.post('/core-api/accounts', {
+          displayName: 'Secret',
+          commerceSettings: { discountPercentage: 5, priceVisibility: 'Hidden' },
+        })
+      ).body;
+      expect(secret.commerceSettings.priceVisibility).toBe('Hidden');
+      const shopper = await ws.client();
+      await ws.owner.post('/core-api/contacts', {
+        firstName: 'Hidden',
+        lastName: 'Prices',
+        clientLoginId: shopper.userId,
+        accounts: [{ accountId: secret.id }],
+      });
+      const one = await shopper.get(`/commerce-api/catalog/products/price/${hammer.id}`);
+      expect(one.body).toMatchObject({
+        salesPrice: null,
+        customerPrice: null,
+        shouldRequestPrice: true,
+        total: { totalExclVat: null },
+      });
+      const batch = await shopper.post('/commerce-api/catalog/products/prices', [{ identifier: 'HAM-1' }]);
+      expect(batch.body[0]).toMatchObject({ customerPrice: null, shouldRequestPrice: true, error: null });
+      // Staff still see the account's price.
+      const core = await viewer.get(`/core-api/catalog/products/price/${hammer.id}?customerId=${secret.id}`);
+      expect(core.body.customerPrice).toBe(19);
+      const bad = await ws.owner.post('/core-api/accounts', {
+        displayName: 'Bad',
+        commerceSettings: { priceVisibility: 'Sometimes' },
+      });
+      expect(bad.body.errors).toHaveProperty(['commerceSettings.priceVisibility']);
+    });
+
     it('prices a batch by id or sku, with per-item errors', async () => {
       const res = await catalogClient.post('/commerce-api/catalog/products/prices', [
         { identifier: hammer.id, quantity: 10 },
