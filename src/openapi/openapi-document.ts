@@ -76,7 +76,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Catalog, CRM and order service')
     .setDescription(
       'Multi-workspace back end for catalog, CRM, inventory and sales orders. `/core-api` is the management ' +
-        'interface (the storefront interface `/commerce-api` is not served yet). Errors are `application/problem+json` (RFC 9457). ' +
+        'interface (staff: users of the workspace); `/commerce-api` the storefront interface (users and client logins: ' +
+        'the visible catalog, facets, prices, orders). Errors are `application/problem+json` (RFC 9457). ' +
         'Lists answer `{ data, total }`; core GET lists take `Take` (≤ 1000), `Skip`, `SortOrder`, `SortBy`, `Query` ' +
         '(case-insensitive names) and snake_case filters (repeat a key or separate values with commas). ' +
         'Every request is bounded before it is read: at most 20,000 members and elements in a body, 1,000 members ' +
