@@ -7,8 +7,10 @@ import { CrmModule } from './crm/crm.module';
 import { HealthModule } from './health/health.module';
 import { I18nModule } from './i18n/i18n.module';
 import { IdentityModule } from './identity/identity.module';
+import { InventoryModule } from './inventory/inventory.module';
 import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
+import { SalesModule } from './sales/sales.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
 @Module({})
@@ -25,6 +27,8 @@ export class AppModule {
         CrmModule,
         MasterdataModule,
         ActivityModule,
+        InventoryModule,
+        SalesModule,
       ],
     };
   }

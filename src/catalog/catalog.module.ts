@@ -28,6 +28,7 @@ import { ProductIssuesService } from './product-issues/product-issues.service';
 import { ProductBulkService } from './products/product-bulk.service';
 import { ProductImagesService } from './products/product-images.service';
 import { ProductListService } from './products/product-list.service';
+import { ProductReferencesService } from './products/product-references.service';
 import { ProductEntity } from './products/product.entity';
 import { ProductsCoreController } from './products/products.core.controller';
 import { productConstraintFields, productFileReferences, ProductsService } from './products/products.service';
@@ -70,6 +71,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductListService,
     ProductBulkService,
     ProductImagesService,
+    ProductReferencesService,
   ],
   exports: [
     ProductsService,
@@ -80,6 +82,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ManufacturersService,
     CatalogsService,
     ProductFiltersService,
+    ProductReferencesService,
   ],
 })
 export class CatalogModule {

@@ -5,6 +5,8 @@ import { identityEntities } from '../identity/identity.entities';
 import { i18nEntities } from '../i18n/i18n.entities';
 import { catalogEntities } from '../catalog/catalog.entities';
 import { crmEntities } from '../crm/crm.entities';
+import { inventoryEntities } from '../inventory/inventory.entities';
+import { salesEntities } from '../sales/sales.entities';
 
 /**
  * Every entity of the service, by context. Listed explicitly (no glob), so the app, the TypeORM
@@ -18,4 +20,6 @@ export const entities = [
   ...i18nEntities,
   ...catalogEntities,
   ...crmEntities,
+  ...inventoryEntities,
+  ...salesEntities,
 ];

@@ -178,6 +178,32 @@ export class ContactsService {
     return { jobTitles, ownerIds, tags };
   }
 
+  /** For other contexts (sales orders' orderedById): `id` names a contact of the workspace, else a 400 naming `field`. */
+  async assertReferences(tx: Tx, field: string, id: string | null | undefined): Promise<void> {
+    await tx.repo(ContactEntity, 'Contact').assertReferences(field, id);
+  }
+
+  /**
+   * The contact linked to a client login and its primary account (null when none): whose orders a
+   * client places and whose prices it gets.
+   */
+  async customerOfClientLogin(
+    ctx: RequestContext,
+    clientLoginId: string,
+  ): Promise<{ contactId: string; accountId: string | null } | null> {
+    const contact = await this.db
+      .repo(ctx, ContactEntity, 'Contact')
+      .qb('c')
+      .select(['c.id', 'c.workspaceId'])
+      .andWhere('c.client_login_id = :clientLoginId', { clientLoginId })
+      .getOne();
+    if (!contact) return null;
+    const [primary] = await this.db
+      .repo(ctx, ContactAccountEntity, 'Contact account')
+      .find({ where: { contactId: contact.id }, order: { position: 'ASC' }, take: 1 });
+    return { contactId: contact.id, accountId: primary?.accountId ?? null };
+  }
+
   private async linksOf(
     repo: ScopedRepository<ContactAccountEntity>,
     contactIds: string[],
