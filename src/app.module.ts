@@ -10,6 +10,7 @@ import { IdentityModule } from './identity/identity.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
+import { PricingModule } from './pricing/pricing.module';
 import { SalesModule } from './sales/sales.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
@@ -27,6 +28,7 @@ export class AppModule {
         CrmModule,
         MasterdataModule,
         ActivityModule,
+        PricingModule,
         InventoryModule,
         SalesModule,
       ],

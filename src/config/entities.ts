@@ -5,6 +5,7 @@ import { identityEntities } from '../identity/identity.entities';
 import { i18nEntities } from '../i18n/i18n.entities';
 import { catalogEntities } from '../catalog/catalog.entities';
 import { crmEntities } from '../crm/crm.entities';
+import { pricingEntities } from '../pricing/pricing.entities';
 import { inventoryEntities } from '../inventory/inventory.entities';
 import { salesEntities } from '../sales/sales.entities';
 
@@ -20,6 +21,7 @@ export const entities = [
   ...i18nEntities,
   ...catalogEntities,
   ...crmEntities,
+  ...pricingEntities,
   ...inventoryEntities,
   ...salesEntities,
 ];

@@ -14,6 +14,7 @@ import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
 import { ValidationPipe } from './http/validation.pipe';
 import { StorageModule } from './storage/storage.module';
+import { WorkspaceInitializers } from './tenancy/workspace-initializers';
 
 export interface PlatformOptions {
   env: Env;
@@ -50,13 +51,14 @@ export class PlatformModule {
         EntityTypes,
         ConstraintNames,
         ActivityObservers,
+        WorkspaceInitializers,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
       ],
-      exports: [Env, EMBEDDED_DATABASE, DataSource, Db, EntityTypes, ConstraintNames, ActivityObservers],
+      exports: [Env, EMBEDDED_DATABASE, DataSource, Db, EntityTypes, ConstraintNames, ActivityObservers, WorkspaceInitializers],
     };
   }
 }

@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { CrmModule } from '../crm/crm.module';
 import { IdentityModule } from '../identity/identity.module';
 import { InventoryModule } from '../inventory/inventory.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { EntityTypes } from '../platform/database/entity-types';
 import { CommerceSalesOrdersService } from './orders/commerce-sales-orders.service';
 import { OrderPricing } from './orders/order-pricing';
@@ -18,7 +19,7 @@ import { SalesOrderStatisticsService } from './statistics/sales-order-statistics
 
 /** Sales orders (core and commerce), their numbers, lines and statistics. */
 @Module({
-  imports: [IdentityModule, CatalogModule, CrmModule, InventoryModule],
+  imports: [IdentityModule, CatalogModule, CrmModule, InventoryModule, PricingModule],
   // salesorders/settings before salesorders/:id
   controllers: [
     SalesSettingsCoreController,

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { In } from 'typeorm';
 import type { Tx } from '../../platform/database/db';
+import type { Scoped } from '../../platform/database/scoped-repository';
 import { badRequest, type FieldErrors } from '../../platform/http/problem';
 import { ProductAttributeEntity } from '../attributes/attribute.entity';
 import { BrandEntity } from '../brands/brand.entity';
@@ -112,6 +113,8 @@ async function checkReferences(tx: Tx, productId: string, body: CreateProductReq
   if (componentIds.includes(productId))
     throw badRequest({ components: ['a product cannot be a component of itself'] });
   await tx.repo(ProductEntity, 'Product').assertReferences('components', componentIds);
+  // The pricing context's table, named as the foreign key names it (no import of its entity).
+  await tx.repo<Scoped>('vat_codes', 'VatCode').assertReferences('pricing.vatCodeId', body.pricing?.vatCodeId);
 }
 
 const none: ProductParts = {

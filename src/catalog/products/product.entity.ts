@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
+import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
 import { BrandEntity } from '../brands/brand.entity';
 import { ManufacturerEntity } from '../manufacturers/manufacturer.entity';
 
@@ -66,7 +67,7 @@ export class ProductEntity extends ScopedEntity {
   @Column({ type: 'numeric', precision: 18, scale: 4, nullable: true }) salesPrice: string | null;
   @Column({ type: 'numeric', precision: 18, scale: 4, nullable: true }) purchasePrice: string | null;
   @Column({ type: 'numeric', precision: 18, scale: 4, nullable: true }) suggestedRetailPrice: string | null;
-  /** A VAT code of the pricing context (no foreign key until that table exists). */
+  /** A VAT code of the pricing context; null = the workspace's default code. */
   @Column({ type: 'uuid', nullable: true }) vatCodeId: string | null;
 
   @Column({
@@ -78,6 +79,9 @@ export class ProductEntity extends ScopedEntity {
     update: false,
   })
   searchVector?: string;
+
+  /** Deleting a VAT code leaves its products on the workspace's default. */
+  @ForeignKeyTo('vat_codes', 'vat_code_id', 'SET NULL') vatCode?: { id: string };
 
   /** A brand or manufacturer still used by products cannot be deleted (409). */
   @ManyToOne(() => BrandEntity, { onDelete: 'NO ACTION' })

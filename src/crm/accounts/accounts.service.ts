@@ -27,6 +27,7 @@ import {
   postalAddress,
 } from './account-members.dto';
 import { countValues } from './value-counts';
+import { loadPricingAccount, type PricingAccount, type PricingAccountKey } from './account-pricing';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -226,6 +227,15 @@ export class AccountsService {
     for (const r of rows)
       if (r.chamberOfCommerce && !map.has(r.chamberOfCommerce)) map.set(r.chamberOfCommerce, r.id);
     return map;
+  }
+
+  /**
+   * For pricing (another context): the account a price is for, with its commerce settings, by id
+   * or for a client login; null when there is none. Inside a transaction pass `tx`.
+   */
+  async pricingAccount(ctx: RequestContext, key: PricingAccountKey, tx?: Tx): Promise<PricingAccount | null> {
+    const repo = tx ? tx.repo(AccountEntity, 'Account') : this.db.repo(ctx, AccountEntity, 'Account');
+    return loadPricingAccount(repo, key);
   }
 
   private async page(values: Promise<ValueCount[]>): Promise<Page<ValueCount>> {

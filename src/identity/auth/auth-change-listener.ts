@@ -1,7 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Notification, Pool, PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { ChangeListener } from '../../platform/database/change-listener';
 import type { SessionCache } from './session-cache';
 
 /** Notified by the triggers of the AuthChangeNotifications migration. */
@@ -9,78 +8,10 @@ export const AUTH_CHANGED = 'auth_changed';
 
 /**
  * Delivers the database's `auth_changed` notifications to the SessionCache and tells it when
- * delivery is live (only then does it serve hits).
- *
- * Same-process exactness: a change is committed by one of this process's connections, and the
- * cache must be cleared before that commit's promise resolves (so the next request is checked
- * against the new state).
- * - Embedded (PGlite, one session): `pglite.listen` fires its callback while the notifying query is
- *   being answered, before its promise resolves.
- * - Server: every pooled connection LISTENs (pool `onConnect`, awaited before the pool hands the
- *   connection out; connections opened earlier, during initialize/migrations, are taken out of the
- *   pool and made to LISTEN at start). A session that notifies a channel it listens to receives the
- *   notification before the ReadyForQuery that ends its statement or COMMIT, and node-postgres
- *   resolves the query only on ReadyForQuery. Other processes' changes reach the idle connections
- *   within milliseconds.
- *   Live only while every connection of the pool is known to listen. A connection that errors or
- *   ends may take undelivered notifications with it: the cache is cleared.
+ * delivery is live (only then does it serve hits). See ChangeListener for how delivery stays exact.
  */
-export class AuthChangeListener {
-  private readonly listening = new Set<PoolClient>();
-  private stopped = false;
-  private unlisten?: () => Promise<void>;
-
-  constructor(
-    private readonly cache: SessionCache,
-    private readonly dataSource: DataSource,
-    private readonly pglite: PGlite | null,
-  ) {}
-
-  async start(): Promise<void> {
-    if (this.pglite) {
-      this.unlisten = await this.pglite.listen(AUTH_CHANGED, () => this.cache.invalidate());
-      this.cache.invalidate();
-      this.cache.isLive = () => !this.stopped;
-      return;
-    }
-    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    const previous = pool.options.onConnect;
-    pool.options.onConnect = async (client) => {
-      await previous?.(client);
-      await this.listenOn(client as PoolClient);
-    };
-    // The connections opened before the hook: all idle now (nothing else runs during start-up).
-    const held: PoolClient[] = [];
-    try {
-      for (let i = pool.idleCount; i > 0; i--) held.push(await pool.connect());
-      for (const client of held) if (!this.listening.has(client)) await this.listenOn(client);
-    } finally {
-      for (const client of held) client.release();
-    }
-    this.cache.invalidate();
-    this.cache.isLive = () =>
-      !this.stopped && this.listening.size > 0 && this.listening.size === pool.totalCount;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.cache.invalidate();
-    await this.unlisten?.();
-  }
-
-  private async listenOn(client: PoolClient): Promise<void> {
-    // Handlers first: a notification may arrive in the same read as LISTEN's answer.
-    client.on('notification', (n: Notification) => {
-      if (n.channel === AUTH_CHANGED) this.cache.invalidate();
-    });
-    client.on('error', () => this.cache.invalidate());
-    let ended = false;
-    client.once('end', () => {
-      ended = true;
-      this.listening.delete(client);
-      this.cache.invalidate();
-    });
-    await client.query(`LISTEN ${AUTH_CHANGED}`);
-    if (!ended) this.listening.add(client);
+export class AuthChangeListener extends ChangeListener {
+  constructor(cache: SessionCache, dataSource: DataSource, pglite: PGlite | null) {
+    super(AUTH_CHANGED, cache, dataSource, pglite);
   }
 }

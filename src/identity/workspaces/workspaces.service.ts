@@ -9,6 +9,7 @@ import type { Page } from '../../platform/http/list-query';
 import { forbidden } from '../../platform/http/problem';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { type FileReference, Uploads } from '../../platform/storage/uploads';
+import { WorkspaceInitializers } from '../../platform/tenancy/workspace-initializers';
 import { LanguagesService } from '../../i18n/languages/languages.service';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
@@ -58,6 +59,7 @@ export class WorkspacesService {
     private readonly db: Db,
     private readonly uploads: Uploads,
     private readonly languages: LanguagesService,
+    private readonly initializers: WorkspaceInitializers,
   ) {}
 
   /** For other contexts (sales orders): the currency the workspace prices and sells in. */
@@ -105,6 +107,7 @@ export class WorkspacesService {
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
     await this.languages.addFirst(manager, workspace.id, defaultLanguage);
+    await this.initializers.initialize(manager, workspace.id);
     return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
   }
 

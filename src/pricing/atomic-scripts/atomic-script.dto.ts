@@ -1,0 +1,96 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import {
+  ArrayFilter,
+  BooleanFilter,
+  ListQuery,
+  PageOf,
+  StringsFilter,
+  UuidsFilter,
+} from '../../platform/http/list-query';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
+import { type ScriptTrigger, scriptTriggers } from './atomic-script.entity';
+
+const codeDescription =
+  'JavaScript: the body of a function of `input`, run in a sandbox (no process, network or file ' +
+  'system; 50 ms and 16 MB per run). For `PriceCalculation`, `input` is `{ product, quantity, ' +
+  'account, customerPrice, shouldRequestPrice }` and the script may return `{ customerPrice?, ' +
+  'shouldRequestPrice?, messages? }` (see docs/pricing.md). A syntax error is a 400 on save.';
+
+class AtomicScriptFields extends ExternalReferenceBody {
+  @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
+  description?: string | null;
+  @ApiProperty({ enum: scriptTriggers, description: 'When the script runs' })
+  @IsIn(scriptTriggers)
+  trigger: ScriptTrigger;
+  @ApiProperty({
+    maxLength: 65535,
+    description: codeDescription,
+    example: 'if (input.quantity >= 100) return { messages: ["Free delivery"] };',
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(65535)
+  code: string;
+  @ApiPropertyOptional({ default: true, description: 'Only active scripts run' })
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: 0,
+    description: 'Scripts of a trigger run in ascending order',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(-1000000)
+  @Max(1000000)
+  displayOrder?: number;
+}
+
+export class CreateAtomicScriptRequest extends AtomicScriptFields {}
+
+export class UpdateAtomicScriptRequest extends UpdateIdBody(AtomicScriptFields) {}
+
+export class AtomicScriptResponse extends ScopedResponse {
+  @ApiProperty() name: string;
+  @ApiProperty({ type: 'string', nullable: true }) description: string | null;
+  @ApiProperty({ enum: scriptTriggers }) trigger: ScriptTrigger;
+  @ApiProperty() code: string;
+  @ApiProperty() active: boolean;
+  @ApiProperty() displayOrder: number;
+}
+export class AtomicScriptPage extends PageOf(AtomicScriptResponse) {}
+
+export class AtomicScriptListQuery extends ListQuery(['DisplayOrder', 'Name'] as const) {
+  @UuidsFilter()
+  ids?: string[];
+  @StringsFilter()
+  external_references?: string[];
+  @ApiPropertyOptional({ type: [String], enum: scriptTriggers })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsIn(scriptTriggers, { each: true })
+  triggers?: ScriptTrigger[];
+  @ApiPropertyOptional({ type: 'boolean' })
+  @IsOptional()
+  @BooleanFilter()
+  @IsBoolean()
+  active?: boolean;
+}

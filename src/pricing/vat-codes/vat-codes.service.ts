@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Db, type Tx } from '../../platform/database/db';
+import { listParams, type Page } from '../../platform/http/list-query';
+import { filterByIds, paginate } from '../../platform/http/paginate';
+import { scopedFields } from '../../platform/http/resource';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import type { VatCodeListQuery, VatCodeResponse } from './vat-code.dto';
+import { defaultVatCodes, VatCodeEntity } from './vat-code.entity';
+
+export const toVatCodeResponse = (e: VatCodeEntity): VatCodeResponse => ({
+  ...scopedFields(e),
+  code: e.code,
+  name: e.name,
+  rate: Number(e.rate),
+  isDefault: e.isDefault,
+  displayOrder: e.displayOrder,
+});
+
+/** What pricing needs of a workspace's VAT codes: rate and code by id, and the default. */
+export interface VatTable {
+  byId: ReadonlyMap<string, VatCodeEntity>;
+  fallback: VatCodeEntity | null;
+}
+
+/** VAT codes: the workspace's set (seeded when the workspace is created), listed and read by pricing. */
+@Injectable()
+export class VatCodesService {
+  constructor(private readonly db: Db) {}
+
+  async list(ctx: RequestContext, q: VatCodeListQuery): Promise<Page<VatCodeResponse>> {
+    const qb = this.db.repo(ctx, VatCodeEntity, 'VatCode').qb('v');
+    filterByIds(qb, q);
+    const page = await paginate(qb, listParams(q), {
+      sort: { DisplayOrder: 'v.display_order', Code: 'lower(v.code)', Name: 'lower(v.name)' },
+      search: ['v.code', 'v.name'],
+    });
+    return { data: page.data.map(toVatCodeResponse), total: page.total };
+  }
+
+  /** Every VAT code of the workspace (a handful) in one query, for pricing a batch. */
+  async table(ctx: RequestContext, tx?: Tx): Promise<VatTable> {
+    const repo = tx ? tx.repo(VatCodeEntity, 'VatCode') : this.db.repo(ctx, VatCodeEntity, 'VatCode');
+    const rows = await repo.find();
+    return { byId: new Map(rows.map((r) => [r.id, r])), fallback: rows.find((r) => r.isDefault) ?? null };
+  }
+
+  /** Inserts the default set into a new workspace (a workspace initializer, same transaction). */
+  async seed(manager: EntityManager, workspaceId: string): Promise<void> {
+    await manager.insert(
+      VatCodeEntity,
+      defaultVatCodes.map((c) => ({ ...c, id: randomUUID(), workspaceId, externalReference: null })),
+    );
+  }
+}
