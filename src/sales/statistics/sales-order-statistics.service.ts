@@ -12,6 +12,8 @@ import {
 
 const day = 86_400_000;
 const maxDays = 366;
+/** The UTC day of an order (what the statistics group by; the ordered_at index serves the range). */
+const dayOf = `date_trunc('day', o.ordered_at AT TIME ZONE 'UTC')`;
 
 /** The range as [from, to + 1 day) in UTC; 400 when reversed or longer than a year. */
 function rangeOf(q: DayRangeQuery): { from: Date; until: Date; days: number } {
@@ -36,12 +38,12 @@ export class SalesOrderStatisticsService {
     const rows = await this.db
       .repo(ctx, SalesOrderEntity, 'Sales order')
       .qb('o')
-      .select(`to_char(date_trunc('day', o.ordered_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`, 'date')
+      .select(`to_char(${dayOf}, 'YYYY-MM-DD')`, 'date')
       .addSelect('count(*)::int', 'count')
       .addSelect('coalesce(sum(o.total_excl_vat), 0)::text', 'revenue')
       .andWhere('o.ordered_at >= :from AND o.ordered_at < :until', { from, until })
       .andWhere(`o.ordering_status <> 'Canceled'`)
-      .groupBy('1')
+      .groupBy(dayOf)
       .getRawMany<{ date: string; count: number; revenue: string }>();
     const byDate = new Map(rows.map((r) => [r.date, r]));
     const data = Array.from({ length: days }, (_, i) => {
@@ -57,17 +59,17 @@ export class SalesOrderStatisticsService {
     const rows = await this.db
       .repo(ctx, SalesOrderEntity, 'Sales order')
       .qb('o')
-      .select(`to_char(date_trunc('day', o.ordered_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`, 'date')
+      .select(`to_char(${dayOf}, 'YYYY-MM-DD')`, 'date')
       .addSelect('o.ordering_status', 'orderingStatus')
       .addSelect('o.channel', 'channel')
       .addSelect('count(*)::int', 'count')
       .addSelect('coalesce(sum(o.total_excl_vat), 0)::text', 'revenue')
       .addSelect('coalesce(sum(o.total_incl_vat), 0)::text', 'revenueInclVat')
       .andWhere('o.ordered_at >= :from AND o.ordered_at < :until', { from, until })
-      .groupBy('1')
+      .groupBy(dayOf)
       .addGroupBy('o.ordering_status')
       .addGroupBy('o.channel')
-      .orderBy('1')
+      .orderBy(dayOf)
       .addOrderBy('o.ordering_status')
       .addOrderBy('o.channel', 'ASC', 'NULLS FIRST')
       .getRawMany<{
