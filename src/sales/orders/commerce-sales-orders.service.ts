@@ -89,6 +89,7 @@ export class CommerceSalesOrdersService {
           externalReference: body.externalReference ?? null,
         },
         lines,
+        'number',
       );
       return { id: entity.id, orderNumber: entity.orderNumber };
     });

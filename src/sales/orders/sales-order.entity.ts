@@ -35,8 +35,12 @@ export interface OrderAddress {
 @Check('ck_sales_orders__ordering_status', `"ordering_status" IN ('Draft', 'Completed', 'Canceled')`)
 @Check('ck_sales_orders__delivery_method', `"delivery_method" IS NULL OR "delivery_method" IN ('Delivery', 'Pickup')`)
 export class SalesOrderEntity extends ScopedEntity {
-  @Column({ type: 'varchar', length: 64 }) orderNumber: string;
-  @Column({ type: 'bigint' }) orderSequence: string;
+  /**
+   * Set by the creating transaction's last statement (see SalesSettingsService.assignNumber), so
+   * the counter row is locked for as short as possible; never null once committed.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true }) orderNumber: string;
+  @Column({ type: 'bigint', nullable: true }) orderSequence: string;
   @Column({ type: 'timestamptz' }) orderedAt: Date;
   @Column({ type: 'varchar', length: 16, default: 'Draft' }) orderingStatus: OrderingStatus;
   @Column({ type: 'timestamptz' }) statusModifiedAt: Date;

@@ -189,25 +189,31 @@ export class SalesOrdersService {
     };
     return this.db.transaction(ctx, async (tx) => {
       await this.assertReferences(tx, order);
-      const { entity, lines: stored } = await this.insertOrder(tx, order, lines);
+      const { entity, lines: stored } = await this.insertOrder(tx, order, lines, 'full');
       return respond(entity, (o) => toSalesOrderResponse(o, stored));
     });
   }
 
   /**
-   * Inserts an order with its lines in `tx`: lines and totals first, the stock effect of a
-   * Completed order, then the number (the counter row stays locked from there to COMMIT, so it is
-   * taken last), then the order row and its activity.
+   * Inserts an order with its lines in `tx`: the order, its lines and totals, the stock effect of a
+   * Completed order, and only then the number (the counter row is locked from there to COMMIT,
+   * so everything else happens before it), then the activity. `answer: 'full'` reads the stored
+   * lines back for the answer; `'number'` (the storefront's create) skips that.
    */
   async insertOrder(
     tx: Tx,
     order: NewOrder,
     lines: ResolvedLine[],
+    answer: 'full' | 'number' = 'full',
   ): Promise<{ entity: SalesOrderEntity; lines: SalesOrderLineEntity[] }> {
     const repo = tx.repo(SalesOrderEntity, label);
+    const now = new Date();
     const entity = repo.create({
       ...order,
-      statusModifiedAt: new Date(),
+      statusModifiedAt: now,
+      createdAt: now,
+      modifiedAt: now,
+      version: 1,
       totalExclVat: '0',
       totalVat: '0',
       totalInclVat: '0',
@@ -215,15 +221,21 @@ export class SalesOrdersService {
     });
     if (stockEffect(null, order.orderingStatus) === 'take')
       entity.stockLocationId = await this.takeStock(tx, entity, lines, 'take');
-    const number = await this.settings.takeNumber(tx);
+    await repo.insertMany([entity]);
+    await tx.repo(SalesOrderLineEntity, 'Line').insertMany(lineRows(entity.id, lines));
+    if (lines.length > 0) await this.updateTotals(tx, entity, false);
+    const stored = answer === 'full' && lines.length > 0 ? await this.linesOf(tx, [entity.id]) : [];
+    const number = await this.settings.assignNumber(tx, entity.id);
     entity.orderNumber = number.orderNumber;
     entity.orderSequence = number.sequence;
-    const saved = await repo.save(entity);
-    const stored = await tx.repo(SalesOrderLineEntity, 'Line').insertMany(lineRows(saved.id, lines));
-    if (stored.length > 0) await this.updateTotals(tx, saved, false);
-    const fresh = stored.length > 0 ? await this.linesOf(tx, [saved.id]) : [];
-    await tx.activities.created('SalesOrder', saved.id, orderSnapshot(toSalesOrderResponse(saved, fresh)));
-    return { entity: saved, lines: fresh };
+    const snapshot = orderSnapshot(toSalesOrderResponse(entity, []));
+    snapshot.lines = lines.map((l) => ({
+      productId: l.productId,
+      quantity: Number(l.quantity),
+      unitPrice: Number(l.unitPrice),
+    }));
+    await tx.activities.created('SalesOrder', entity.id, snapshot);
+    return { entity, lines: stored };
   }
 
   async update(ctx: RequestContext, id: string, body: UpdateSalesOrderRequest): Promise<SalesOrderResponse> {

@@ -72,10 +72,37 @@ export class SalesSettingsService {
   }
 
   /**
-   * Takes the next order number inside the creating transaction: one `UPDATE … RETURNING` on the
-   * workspace's counter row, which stays locked until that transaction ends (so the number is
-   * consumed only if the order commits). Call it as late in the transaction as possible.
+   * Gives the order `orderId` (already inserted in this transaction) the next order number, in one
+   * statement: `UPDATE sales_settings SET last_order_number = last_order_number + 1 … RETURNING`
+   * feeding the order's UPDATE. The counter row stays locked until the transaction ends, so a
+   * rolled-back create consumes no number and numbers are gapless and increase in commit order.
+   * Call it as the last write of the transaction: the lock is held from here to COMMIT.
    */
+  async assignNumber(tx: Tx, orderId: string): Promise<TakenNumber> {
+    const assign = () =>
+      tx.manager.query(
+        `WITH n AS (
+           UPDATE sales_settings SET last_order_number = last_order_number + 1
+            WHERE workspace_id = $1
+            RETURNING last_order_number, order_number_prefix, order_number_padding)
+         UPDATE sales_orders o
+            SET order_sequence = n.last_order_number,
+                order_number = n.order_number_prefix ||
+                  lpad(n.last_order_number::text, greatest(n.order_number_padding, length(n.last_order_number::text)), '0')
+           FROM n
+          WHERE o.id = $2 AND o.workspace_id = $1
+          RETURNING o.order_sequence::text AS sequence, o.order_number AS "orderNumber"`,
+        [tx.ctx.workspaceId, orderId],
+      ) as Promise<[TakenNumber[], number]>;
+    let [rows] = await assign();
+    if (rows.length === 0) {
+      await this.ensureRow(tx);
+      [rows] = await assign();
+    }
+    return rows[0];
+  }
+
+  /** The next number alone, in this transaction (the counter's own test; orders use assignNumber). */
   async takeNumber(tx: Tx): Promise<TakenNumber> {
     const take = () =>
       tx.manager.query(

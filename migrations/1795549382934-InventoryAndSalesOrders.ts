@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class InventoryAndSalesOrders1795547600154 implements MigrationInterface {
-    name = 'InventoryAndSalesOrders1795547600154'
+export class InventoryAndSalesOrders1795549382934 implements MigrationInterface {
+    name = 'InventoryAndSalesOrders1795549382934'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -69,8 +69,8 @@ export class InventoryAndSalesOrders1795547600154 implements MigrationInterface 
                 "modified_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 "external_reference" character varying(255),
                 "version" integer NOT NULL DEFAULT '1',
-                "order_number" character varying(64) NOT NULL,
-                "order_sequence" bigint NOT NULL,
+                "order_number" character varying(64),
+                "order_sequence" bigint,
                 "ordered_at" TIMESTAMP WITH TIME ZONE NOT NULL,
                 "ordering_status" character varying(16) NOT NULL DEFAULT 'Draft',
                 "status_modified_at" TIMESTAMP WITH TIME ZONE NOT NULL,
