@@ -31,12 +31,12 @@ export class ProductReferencesService {
     const ids = [...new Set(refs.ids ?? [])];
     const skus = [...new Set(refs.skus ?? [])];
     if (ids.length === 0 && skus.length === 0) return [];
-    const repo = 'repo' in on ? on.repo(ProductEntity, 'Product') : this.db.repo(on, ProductEntity, 'Product');
+    const repo =
+      'repo' in on ? on.repo(ProductEntity, 'Product') : this.db.repo(on, ProductEntity, 'Product');
     const qb = repo
       .qb('p')
       .select(['p.id', 'p.sku', 'p.name', 'p.active', 'p.salesPrice', 'p.vatCodeId', 'p.workspaceId']);
-    if (ids.length && skus.length)
-      qb.andWhere('(p.id IN (:...ids) OR p.sku IN (:...skus))', { ids, skus });
+    if (ids.length && skus.length) qb.andWhere('(p.id IN (:...ids) OR p.sku IN (:...skus))', { ids, skus });
     else if (ids.length) qb.andWhere('p.id IN (:...ids)', { ids });
     else qb.andWhere('p.sku IN (:...skus)', { skus });
     const rows = await qb.getMany();

@@ -21,7 +21,15 @@ import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '..
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
-export const daysOfWeek = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const daysOfWeek = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 const time = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const line = (description?: string) =>
@@ -35,8 +43,7 @@ export class LocationAddressBody {
   @line() @IsOptional() @IsString() @MaxLength(255) city?: string | null;
   @line() @IsOptional() @IsString() @MaxLength(255) region?: string | null;
   @line('ISO 3166-1 alpha-2 country code, e.g. NL') @IsOptional() @IsString() @MaxLength(255) country?:
-    | string
-    | null;
+    string | null;
 }
 
 /** The address as answered: every member present, null when absent. */
@@ -77,7 +84,10 @@ class LocationFields extends ExternalReferenceBody {
   @IsBoolean()
   isWarehouse?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Shoppers may collect orders here (deliveryMethod Pickup)' })
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Shoppers may collect orders here (deliveryMethod Pickup)',
+  })
   @IsOptional()
   @IsBoolean()
   isPickupLocation?: boolean;

@@ -25,7 +25,8 @@ export class LocationsCoreController {
   @ApiOperation({
     operationId: 'listLocations',
     summary: 'List locations',
-    description: 'Locations of the workspace, paged; `Query` searches the name; filters is_warehouse, is_pickup_location, is_stock_location.',
+    description:
+      'Locations of the workspace, paged; `Query` searches the name; filters is_warehouse, is_pickup_location, is_stock_location.',
   })
   @ApiOkResponse({ description: 'A page of locations: `data` and `total`', type: LocationPage })
   @ApiProblems(400, 401, 403)

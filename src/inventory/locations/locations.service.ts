@@ -49,8 +49,10 @@ export class LocationsService {
     const qb = this.db.repo(ctx, LocationEntity, label).qb('l');
     filterByIds(qb, q);
     if (q.is_warehouse !== undefined) qb.andWhere('l.is_warehouse = :w', { w: q.is_warehouse });
-    if (q.is_pickup_location !== undefined) qb.andWhere('l.is_pickup_location = :p', { p: q.is_pickup_location });
-    if (q.is_stock_location !== undefined) qb.andWhere('l.is_stock_location = :s', { s: q.is_stock_location });
+    if (q.is_pickup_location !== undefined)
+      qb.andWhere('l.is_pickup_location = :p', { p: q.is_pickup_location });
+    if (q.is_stock_location !== undefined)
+      qb.andWhere('l.is_stock_location = :s', { s: q.is_stock_location });
     const page = await paginate(qb, listParams(q), {
       sort: { Name: 'lower(l.name)', DisplayOrder: 'l.display_order' },
       search: ['l.name'],
@@ -98,7 +100,11 @@ export class LocationsService {
   }
 
   /** Stores the image (checked by content) and sets it as the location's `image`. */
-  async setImage(ctx: RequestContext, id: string, file: UploadedImage | undefined): Promise<LocationResponse> {
+  async setImage(
+    ctx: RequestContext,
+    id: string,
+    file: UploadedImage | undefined,
+  ): Promise<LocationResponse> {
     await this.db.repo(ctx, LocationEntity, label).get(id);
     const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'locations');
     const [stored] = await this.uploads.store(ctx.workspaceId, [{ key, body: file!.buffer, contentType }]);
@@ -135,11 +141,16 @@ export class LocationsService {
         .andWhere('s.location_id = :id', { id })
         .andWhere('s.quantity <> 0')
         .getCount();
-      if (held > 0) throw conflict(`Location ${id} still holds stock of ${held} products; move or clear it first.`);
+      if (held > 0)
+        throw conflict(`Location ${id} still holds stock of ${held} products; move or clear it first.`);
       const empty = await stocks.find({ where: { locationId: id } });
       for (const stock of empty) {
         await stocks.remove(stock);
-        await tx.activities.deleted('Stock', stock.id, { productId: stock.productId, locationId: id, quantity: 0 });
+        await tx.activities.deleted('Stock', stock.id, {
+          productId: stock.productId,
+          locationId: id,
+          quantity: 0,
+        });
       }
       const last = toLocationResponse(entity);
       await repo.remove(entity);

@@ -59,7 +59,8 @@ export class StockLocationResponse {
 }
 
 export class StockResponse extends ScopedResponse {
-  @ApiProperty({ type: 'number', format: 'double', description: 'Negative while backordered' }) quantity: number;
+  @ApiProperty({ type: 'number', format: 'double', description: 'Negative while backordered' })
+  quantity: number;
   @ApiProperty({ type: StockProductResponse }) product: StockProductResponse;
   @ApiProperty({ type: StockLocationResponse }) location: StockLocationResponse;
 }
@@ -76,4 +77,3 @@ export class StockListQuery extends ListQuery(stockSorts) {
   @UuidsFilter('Stock at these locations')
   location_ids?: string[];
 }
-

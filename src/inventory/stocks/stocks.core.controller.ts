@@ -48,7 +48,11 @@ export class StocksCoreController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'getStock', summary: 'Get a stock', description: 'One stock of the workspace.' })
+  @ApiOperation({
+    operationId: 'getStock',
+    summary: 'Get a stock',
+    description: 'One stock of the workspace.',
+  })
   @ApiOkResponse({ description: 'The stock', type: StockResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<StockResponse> {

@@ -69,7 +69,8 @@ export class StocksService {
     const qb = this.db.repo(ctx, StockEntity, label).qb('s');
     filterByIds(qb, q);
     if (q.product_ids?.length) qb.andWhere('s.product_id IN (:...products)', { products: q.product_ids });
-    if (q.location_ids?.length) qb.andWhere('s.location_id IN (:...locations)', { locations: q.location_ids });
+    if (q.location_ids?.length)
+      qb.andWhere('s.location_id IN (:...locations)', { locations: q.location_ids });
     const page = await paginate(qb, listParams(q), {
       sort: { CreatedAt: 's.created_at', Quantity: 's.quantity' },
     });
@@ -88,21 +89,27 @@ export class StocksService {
       await collectFieldErrors([
         async () => {
           const [found] = await this.products.summaries(tx, { ids: [body.productId] });
-          if (!found) throw badRequest({ productId: [`Product ${body.productId} does not exist in this workspace.`] });
+          if (!found)
+            throw badRequest({ productId: [`Product ${body.productId} does not exist in this workspace.`] });
         },
         async () => {
           const location = await tx.repo(LocationEntity, 'Location').findOne({ id: body.locationId });
           if (!location)
-            throw badRequest({ locationId: [`Location ${body.locationId} does not exist in this workspace.`] });
+            throw badRequest({
+              locationId: [`Location ${body.locationId} does not exist in this workspace.`],
+            });
           if (!location.isStockLocation)
             throw badRequest({ locationId: [`Location ${body.locationId} is not a stock location.`] });
         },
       ]);
       const repo = tx.repo(StockEntity, label);
       if (await repo.exists({ productId: body.productId, locationId: body.locationId }))
-        throw conflict('This product already has a stock row at this location; update its quantity instead.', {
-          productId: ['already has stock at this location'],
-        });
+        throw conflict(
+          'This product already has a stock row at this location; update its quantity instead.',
+          {
+            productId: ['already has stock at this location'],
+          },
+        );
       const stock = await repo.insert({
         productId: body.productId,
         locationId: body.locationId,
@@ -125,7 +132,12 @@ export class StocksService {
     await this.db.transaction(ctx, async (tx) => {
       const stock = await tx.repo(StockEntity, label).getForWrite(id);
       const [row] = await this.change(tx, id, String(body.quantity), '$3::numeric', 'NULL');
-      await tx.activities.updated('Stock', id, { quantity: Number(stock.quantity) }, { quantity: Number(row.quantity) });
+      await tx.activities.updated(
+        'Stock',
+        id,
+        { quantity: Number(stock.quantity) },
+        { quantity: Number(row.quantity) },
+      );
     });
     return this.get(ctx, id);
   }
@@ -143,10 +155,17 @@ export class StocksService {
       );
       if (rows.length === 0) {
         await tx.repo(StockEntity, label).get(id); // 404 when missing
-        throw conflict('The change would take the quantity below zero.', { change: ['exceeds the quantity on hand'] });
+        throw conflict('The change would take the quantity below zero.', {
+          change: ['exceeds the quantity on hand'],
+        });
       }
       const [row] = rows;
-      await tx.activities.updated('Stock', id, { quantity: Number(row.before) }, { quantity: Number(row.quantity) });
+      await tx.activities.updated(
+        'Stock',
+        id,
+        { quantity: Number(row.before) },
+        { quantity: Number(row.quantity) },
+      );
     });
     return this.get(ctx, id);
   }
@@ -181,7 +200,9 @@ export class StocksService {
   ): Promise<void> {
     if (movements.length === 0) return;
     const ws = tx.ctx.workspaceId;
-    const sorted = [...movements].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+    const sorted = [...movements].sort((a, b) =>
+      a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+    );
     const productIds = sorted.map((m) => m.productId);
     if (sign > 0 || allowBackorders) {
       await tx.manager.query(
@@ -203,17 +224,33 @@ export class StocksService {
         WHERE s.workspace_id = $1 AND s.location_id = $2 AND s.product_id = d.product_id
           AND ($5::boolean OR s.quantity + d.change >= 0)
         RETURNING s.id, s.product_id, s.quantity::text AS quantity, (s.quantity - d.change)::text AS before, s.version`,
-      [ws, locationId, productIds, sorted.map((m) => (sign > 0 ? m.quantity : `-${m.quantity}`)), allowBackorders || sign > 0],
+      [
+        ws,
+        locationId,
+        productIds,
+        sorted.map((m) => (sign > 0 ? m.quantity : `-${m.quantity}`)),
+        allowBackorders || sign > 0,
+      ],
     )) as [Changed[], number];
     const done = new Set(changed.map((r) => r.product_id));
     const short = sorted.filter((m) => !done.has(m.productId));
     if (short.length > 0) {
       const errors: FieldErrors = {};
-      for (const m of short) for (const i of m.lines) errors[`lines[${i}].quantity`] = ['exceeds the stock on hand at the location'];
-      throw conflict('Not enough stock at the location for these lines (the workspace does not allow backorders).', errors);
+      for (const m of short)
+        for (const i of m.lines)
+          errors[`lines[${i}].quantity`] = ['exceeds the stock on hand at the location'];
+      throw conflict(
+        'Not enough stock at the location for these lines (the workspace does not allow backorders).',
+        errors,
+      );
     }
     for (const r of changed)
-      await tx.activities.updated('Stock', r.id, { quantity: Number(r.before) }, { quantity: Number(r.quantity) });
+      await tx.activities.updated(
+        'Stock',
+        r.id,
+        { quantity: Number(r.before) },
+        { quantity: Number(r.quantity) },
+      );
   }
 
   /**
@@ -241,7 +278,12 @@ export class StocksService {
     const products = await this.products.summaries(ctx, { ids: stocks.map((s) => s.productId) });
     const locationIds = [...new Set(stocks.map((s) => s.locationId))];
     const locations = locationIds.length
-      ? await this.db.repo(ctx, LocationEntity, 'Location').qb('l').select(['l.id', 'l.name']).andWhere('l.id IN (:...ids)', { ids: locationIds }).getMany()
+      ? await this.db
+          .repo(ctx, LocationEntity, 'Location')
+          .qb('l')
+          .select(['l.id', 'l.name'])
+          .andWhere('l.id IN (:...ids)', { ids: locationIds })
+          .getMany()
       : [];
     return {
       products: new Map(products.map((p) => [p.id, { sku: p.sku, name: p.name }])),

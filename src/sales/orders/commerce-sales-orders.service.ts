@@ -17,7 +17,10 @@ import { SalesOrderLineResolver } from './sales-order-lines';
 import { SalesOrderEntity, SalesOrderLineEntity } from './sales-order.entity';
 import { addressOf, SalesOrdersService, toLineResponse } from './sales-orders.service';
 
-const toCommerceResponse = (o: SalesOrderEntity, lines: SalesOrderLineEntity[]): CommerceSalesOrderResponse => ({
+const toCommerceResponse = (
+  o: SalesOrderEntity,
+  lines: SalesOrderLineEntity[],
+): CommerceSalesOrderResponse => ({
   id: o.id,
   orderNumber: o.orderNumber,
   channel: o.channel,
@@ -58,7 +61,10 @@ export class CommerceSalesOrdersService {
     private readonly contacts: ContactsService,
   ) {}
 
-  async create(ctx: RequestContext, body: CreateCommerceSalesOrderRequest): Promise<CreatedSalesOrderResponse> {
+  async create(
+    ctx: RequestContext,
+    body: CreateCommerceSalesOrderRequest,
+  ): Promise<CreatedSalesOrderResponse> {
     const client = ctx.actor.type === 'Client' ? ctx.actor.id : null;
     const customer = client ? await this.contacts.customerOfClientLogin(ctx, client) : null;
     const debtorId = customer?.accountId ?? null;
@@ -97,7 +103,8 @@ export class CommerceSalesOrdersService {
 
   async list(ctx: RequestContext, q: CommerceSalesOrderListQuery): Promise<Page<CommerceSalesOrderResponse>> {
     const qb = this.visible(ctx);
-    if (q.ordered_by_ids?.length) qb.andWhere('o.ordered_by_id IN (:...orderedBy)', { orderedBy: q.ordered_by_ids });
+    if (q.ordered_by_ids?.length)
+      qb.andWhere('o.ordered_by_id IN (:...orderedBy)', { orderedBy: q.ordered_by_ids });
     const page = await paginate(
       qb,
       { take: q.take, skip: q.skip, sortBy: q.sort_by, sortOrder: q.sort_order, query: q.q || undefined },
@@ -107,7 +114,10 @@ export class CommerceSalesOrdersService {
         match: 'prefix',
       },
     );
-    const lines = await this.orders.linesOf(ctx, page.data.map((o) => o.id));
+    const lines = await this.orders.linesOf(
+      ctx,
+      page.data.map((o) => o.id),
+    );
     return { data: page.data.map((o) => toCommerceResponse(o, lines)), total: page.total };
   }
 
@@ -116,7 +126,11 @@ export class CommerceSalesOrdersService {
   }
 
   async getByOrderNumber(ctx: RequestContext, orderNumber: string): Promise<CommerceSalesOrderResponse> {
-    return this.one(ctx, this.visible(ctx).andWhere('o.order_number = :orderNumber', { orderNumber }), orderNumber);
+    return this.one(
+      ctx,
+      this.visible(ctx).andWhere('o.order_number = :orderNumber', { orderNumber }),
+      orderNumber,
+    );
   }
 
   private async one(

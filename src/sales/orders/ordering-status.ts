@@ -8,7 +8,8 @@ const next: Record<OrderingStatus, readonly OrderingStatus[]> = {
   Canceled: [],
 };
 
-export const canTransition = (from: OrderingStatus, to: OrderingStatus) => from === to || next[from].includes(to);
+export const canTransition = (from: OrderingStatus, to: OrderingStatus) =>
+  from === to || next[from].includes(to);
 
 /** 409 unless `from → to` is allowed (staying in a status is). */
 export function assertTransition(from: OrderingStatus, to: OrderingStatus): void {

@@ -17,8 +17,18 @@ import {
 } from 'class-validator';
 import { sortOrders, type SortOrder, UuidsFilter } from '../../platform/http/list-query';
 import { OrderLineItemBody } from './sales-order-line.dto';
-import { maxOrderLines, OrderAddressResponse, OrderHeaderFields, OrderTotalsResponse } from './sales-order.dto';
-import { deliveryMethods, type DeliveryMethod, orderingStatuses, type OrderingStatus } from './sales-order.entity';
+import {
+  maxOrderLines,
+  OrderAddressResponse,
+  OrderHeaderFields,
+  OrderTotalsResponse,
+} from './sales-order.dto';
+import {
+  deliveryMethods,
+  type DeliveryMethod,
+  orderingStatuses,
+  type OrderingStatus,
+} from './sales-order.entity';
 
 /**
  * A storefront order: products and quantities only. Prices come from the pricing engine for the

@@ -16,7 +16,14 @@ export class OrderLineItemBody {
   @MaxLength(255)
   sku?: string;
 
-  @ApiProperty({ type: 'number', format: 'double', exclusiveMinimum: true, minimum: 0, maximum: 1e9, example: 2 })
+  @ApiProperty({
+    type: 'number',
+    format: 'double',
+    exclusiveMinimum: true,
+    minimum: 0,
+    maximum: 1e9,
+    example: 2,
+  })
   @IsDecimal(4)
   @Min(0.0001, { message: 'quantity must be greater than 0' })
   @Max(1e9)
@@ -70,7 +77,11 @@ export class SalesOrderLineResponse {
   unitPriceOverridden: boolean;
   @ApiProperty({ type: 'number', format: 'double' }) discountPercentage: number;
   @ApiProperty({ type: 'number', format: 'double' }) vatRate: number;
-  @ApiProperty({ type: 'number', format: 'double', description: 'quantity × unitPrice − discount, 2 decimals' })
+  @ApiProperty({
+    type: 'number',
+    format: 'double',
+    description: 'quantity × unitPrice − discount, 2 decimals',
+  })
   totalExclVat: number;
   @ApiProperty({ type: 'number', format: 'double' }) vatAmount: number;
   @ApiProperty({ type: 'number', format: 'double' }) totalInclVat: number;

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ProductReferencesService, type ProductSummary } from '../../catalog/products/product-references.service';
+import {
+  ProductReferencesService,
+  type ProductSummary,
+} from '../../catalog/products/product-references.service';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, type FieldErrors } from '../../platform/http/problem';
 import { OrderPricing } from './order-pricing';
@@ -59,7 +62,8 @@ export class SalesOrderLineResolver {
         errors[`${f}sku`] = ['names another product than productId'];
       const product = viaId ?? viaSku;
       if (!product) return;
-      if (options.commerce && !product.active) errors[`${f}productId`] = [`Product ${product.id} is not for sale.`];
+      if (options.commerce && !product.active)
+        errors[`${f}productId`] = [`Product ${product.id} is not for sale.`];
       products[i] = product;
     });
     if (Object.keys(errors).length > 0) throw badRequest(errors);

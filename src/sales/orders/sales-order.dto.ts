@@ -13,9 +13,19 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
-import { ExternalReferenceBody, OptionalReference, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
+import {
+  ExternalReferenceBody,
+  OptionalReference,
+  ScopedResponse,
+  UpdateIdBody,
+} from '../../platform/http/resource';
 import { CreateSalesOrderLineRequest, SalesOrderLineResponse } from './sales-order-line.dto';
-import { deliveryMethods, type DeliveryMethod, orderingStatuses, type OrderingStatus } from './sales-order.entity';
+import {
+  deliveryMethods,
+  type DeliveryMethod,
+  orderingStatuses,
+  type OrderingStatus,
+} from './sales-order.entity';
 
 export const maxOrderLines = 500;
 
@@ -148,7 +158,12 @@ export class SalesOrderResponse extends ScopedResponse {
   @ApiProperty({ example: 'EUR' }) currency: string;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) debtorId: string | null;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) orderedById: string | null;
-  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The client login that placed it' })
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'The client login that placed it',
+  })
   clientLoginId: string | null;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) pickupLocationId: string | null;
   @ApiProperty({

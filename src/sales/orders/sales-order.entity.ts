@@ -33,7 +33,10 @@ export interface OrderAddress {
 @Index('ix_sales_orders_status', ['workspaceId', 'orderingStatus', 'orderedAt'])
 @Index('ix_sales_orders_external_reference', ['workspaceId', 'externalReference'])
 @Check('ck_sales_orders__ordering_status', `"ordering_status" IN ('Draft', 'Completed', 'Canceled')`)
-@Check('ck_sales_orders__delivery_method', `"delivery_method" IS NULL OR "delivery_method" IN ('Delivery', 'Pickup')`)
+@Check(
+  'ck_sales_orders__delivery_method',
+  `"delivery_method" IS NULL OR "delivery_method" IN ('Delivery', 'Pickup')`,
+)
 export class SalesOrderEntity extends ScopedEntity {
   /**
    * Set by the creating transaction's last statement (see SalesSettingsService.assignNumber), so

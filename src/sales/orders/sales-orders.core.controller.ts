@@ -66,7 +66,11 @@ export class SalesOrdersCoreController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'getSalesOrder', summary: 'Get a sales order', description: 'One order with its lines.' })
+  @ApiOperation({
+    operationId: 'getSalesOrder',
+    summary: 'Get a sales order',
+    description: 'One order with its lines.',
+  })
   @ApiOkResponse({ description: 'The sales order', type: SalesOrderResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<SalesOrderResponse> {
@@ -95,7 +99,8 @@ export class SalesOrdersCoreController {
   @ApiOperation({
     operationId: 'deleteSalesOrder',
     summary: 'Delete a sales order',
-    description: 'Delete a Draft or Canceled order with its lines; a Completed one is a 409 (cancel it first).',
+    description:
+      'Delete a Draft or Canceled order with its lines; a Completed one is a 409 (cancel it first).',
   })
   @ApiOkResponse({ description: 'Deleted; the answer has no body' })
   @ApiProblems(400, 401, 403, 404, 409, 412)

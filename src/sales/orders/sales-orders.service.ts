@@ -47,7 +47,10 @@ export const toLineResponse = (l: SalesOrderLineEntity): SalesOrderLineResponse 
   totalInclVat: money(l.totalInclVat),
 });
 
-export const toSalesOrderResponse = (o: SalesOrderEntity, lines: SalesOrderLineEntity[]): SalesOrderResponse => ({
+export const toSalesOrderResponse = (
+  o: SalesOrderEntity,
+  lines: SalesOrderLineEntity[],
+): SalesOrderResponse => ({
   ...scopedFields(o),
   orderNumber: o.orderNumber,
   orderedAt: o.orderedAt.toISOString(),
@@ -134,7 +137,8 @@ export class SalesOrdersService {
     const qb = this.db.repo(ctx, SalesOrderEntity, label).qb('o');
     filterByIds(qb, q);
     if (q.debtor_ids?.length) qb.andWhere('o.debtor_id IN (:...debtors)', { debtors: q.debtor_ids });
-    if (q.ordered_by_ids?.length) qb.andWhere('o.ordered_by_id IN (:...orderedBy)', { orderedBy: q.ordered_by_ids });
+    if (q.ordered_by_ids?.length)
+      qb.andWhere('o.ordered_by_id IN (:...orderedBy)', { orderedBy: q.ordered_by_ids });
     if (q.ordering_statuses?.length)
       qb.andWhere('o.ordering_status IN (:...statuses)', { statuses: q.ordering_statuses });
     const page = await paginate(qb, listParams(q), {
@@ -142,7 +146,10 @@ export class SalesOrdersService {
       search: ['o.order_number', 'o.external_reference', 'o.channel'],
       match: 'prefix',
     });
-    const lines = await this.linesOf(ctx, page.data.map((o) => o.id));
+    const lines = await this.linesOf(
+      ctx,
+      page.data.map((o) => o.id),
+    );
     return { data: page.data.map((o) => toSalesOrderResponse(o, lines)), total: page.total };
   }
 
@@ -291,9 +298,16 @@ export class SalesOrdersService {
     });
   }
 
-  async addLine(ctx: RequestContext, id: string, body: CreateSalesOrderLineRequest): Promise<SalesOrderResponse> {
+  async addLine(
+    ctx: RequestContext,
+    id: string,
+    body: CreateSalesOrderLineRequest,
+  ): Promise<SalesOrderResponse> {
     const debtor = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
-    const [line] = await this.resolver.resolve(ctx, debtor.debtorId, [body], { commerce: false, prefix: () => '' });
+    const [line] = await this.resolver.resolve(ctx, debtor.debtorId, [body], {
+      commerce: false,
+      prefix: () => '',
+    });
     return this.db.transaction(ctx, async (tx) => {
       const { entity, lines, before } = await this.lockDraft(tx, id);
       const position = lines.length ? Math.max(...lines.map((l) => l.position)) + 1 : 0;
@@ -375,7 +389,13 @@ export class SalesOrdersService {
         m.quantity = addDecimals(m.quantity, l.quantity);
       } else movements.set(l.productId, { productId: l.productId, quantity: l.quantity, lines: [i] });
     });
-    await this.stocks.moveForOrder(tx, location, [...movements.values()], effect === 'take' ? -1 : 1, settings.allowBackorders);
+    await this.stocks.moveForOrder(
+      tx,
+      location,
+      [...movements.values()],
+      effect === 'take' ? -1 : 1,
+      settings.allowBackorders,
+    );
     return location;
   }
 
@@ -396,7 +416,8 @@ export class SalesOrdersService {
       () => this.accounts.assertReferences(tx, 'debtorId', o.debtorId),
       () => this.contacts.assertReferences(tx, 'orderedById', o.orderedById),
       async () => {
-        if (o.pickupLocationId) await this.locations.assertLocation(tx, 'pickupLocationId', o.pickupLocationId, 'pickup');
+        if (o.pickupLocationId)
+          await this.locations.assertLocation(tx, 'pickupLocationId', o.pickupLocationId, 'pickup');
       },
     ]);
   }

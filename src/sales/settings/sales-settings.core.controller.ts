@@ -16,7 +16,8 @@ export class SalesSettingsCoreController {
   @ApiOperation({
     operationId: 'getSalesSettings',
     summary: 'Get the sales settings',
-    description: 'Order-number prefix and padding, the next number, backorders and the default stock location.',
+    description:
+      'Order-number prefix and padding, the next number, backorders and the default stock location.',
   })
   @ApiOkResponse({ description: 'The workspace’s sales settings', type: SalesSettingsResponse })
   @ApiProblems(401, 403)
@@ -34,7 +35,10 @@ export class SalesSettingsCoreController {
   })
   @ApiOkResponse({ description: 'The settings as stored', type: SalesSettingsResponse })
   @ApiProblems(400, 401, 403, 412)
-  update(@Ctx() ctx: RequestContext, @Body() body: UpdateSalesSettingsRequest): Promise<SalesSettingsResponse> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @Body() body: UpdateSalesSettingsRequest,
+  ): Promise<SalesSettingsResponse> {
     return this.settings.update(ctx, body);
   }
 }

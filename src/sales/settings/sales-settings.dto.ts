@@ -16,7 +16,13 @@ export class UpdateSalesSettingsRequest {
   @Matches(/^[A-Za-z0-9._/-]*$/, { message: 'orderNumberPrefix may hold letters, digits and . _ / - only' })
   orderNumberPrefix?: string;
 
-  @ApiPropertyOptional({ type: 'integer', default: 6, minimum: 1, maximum: 18, description: 'Digits of the counter' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: 6,
+    minimum: 1,
+    maximum: 18,
+    description: 'Digits of the counter',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -38,9 +44,14 @@ export class UpdateSalesSettingsRequest {
 export class SalesSettingsResponse {
   @ApiProperty() orderNumberPrefix: string;
   @ApiProperty({ type: 'integer' }) orderNumberPadding: number;
-  @ApiProperty({ type: 'integer', format: 'int64', description: 'The last order number handed out (0: none yet)' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    description: 'The last order number handed out (0: none yet)',
+  })
   lastOrderNumber: number;
-  @ApiProperty({ example: 'SO-000001', description: 'The number the next order gets' }) nextOrderNumber: string;
+  @ApiProperty({ example: 'SO-000001', description: 'The number the next order gets' })
+  nextOrderNumber: string;
   @ApiProperty() allowBackorders: boolean;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) defaultStockLocationId: string | null;
 }

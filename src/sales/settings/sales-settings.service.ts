@@ -15,7 +15,11 @@ const toResponse = (e: SalesSettingsEntity): SalesSettingsResponse => ({
   orderNumberPrefix: e.orderNumberPrefix,
   orderNumberPadding: e.orderNumberPadding,
   lastOrderNumber: Number(e.lastOrderNumber),
-  nextOrderNumber: formatOrderNumber(e.orderNumberPrefix, e.orderNumberPadding, String(BigInt(e.lastOrderNumber) + 1n)),
+  nextOrderNumber: formatOrderNumber(
+    e.orderNumberPrefix,
+    e.orderNumberPadding,
+    String(BigInt(e.lastOrderNumber) + 1n),
+  ),
   allowBackorders: e.allowBackorders,
   defaultStockLocationId: e.defaultStockLocationId,
 });
@@ -35,14 +39,21 @@ export class SalesSettingsService {
   ) {}
 
   async get(ctx: RequestContext): Promise<SalesSettingsResponse> {
-    const found = await this.db.repo(ctx, SalesSettingsEntity, 'Sales settings').findOne({ workspaceId: ctx.workspaceId });
+    const found = await this.db
+      .repo(ctx, SalesSettingsEntity, 'Sales settings')
+      .findOne({ workspaceId: ctx.workspaceId });
     return found ? respond(found, toResponse) : toResponse(this.defaultRow(ctx));
   }
 
   async update(ctx: RequestContext, body: UpdateSalesSettingsRequest): Promise<SalesSettingsResponse> {
     return this.db.transaction(ctx, async (tx) => {
       if (body.defaultStockLocationId)
-        await this.locations.assertLocation(tx, 'defaultStockLocationId', body.defaultStockLocationId, 'stock');
+        await this.locations.assertLocation(
+          tx,
+          'defaultStockLocationId',
+          body.defaultStockLocationId,
+          'stock',
+        );
       const row = await this.lock(tx);
       const before = toResponse(row);
       row.orderNumberPrefix = body.orderNumberPrefix ?? defaults.orderNumberPrefix;
@@ -67,7 +78,9 @@ export class SalesSettingsService {
 
   /** The settings as this transaction reads them (without a lock). */
   async read(tx: Tx): Promise<SalesSettingsEntity> {
-    const found = await tx.repo(SalesSettingsEntity, 'Sales settings').findOne({ workspaceId: tx.ctx.workspaceId });
+    const found = await tx
+      .repo(SalesSettingsEntity, 'Sales settings')
+      .findOne({ workspaceId: tx.ctx.workspaceId });
     return found ?? this.defaultRow(tx.ctx);
   }
 

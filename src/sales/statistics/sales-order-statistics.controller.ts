@@ -19,7 +19,10 @@ export class SalesOrderStatisticsController {
     description:
       'Order count and revenue per day (UTC), ordering status and channel over a range of days (default the last 30, at most 366).',
   })
-  @ApiOkResponse({ description: 'Counts and revenue per day, status and channel', type: SalesOrderStatistics })
+  @ApiOkResponse({
+    description: 'Counts and revenue per day, status and channel',
+    type: SalesOrderStatistics,
+  })
   @ApiProblems(400, 401, 403)
   get(@Ctx() ctx: RequestContext, @Query() q: DayRangeQuery): Promise<SalesOrderStatistics> {
     return this.statistics.statistics(ctx, q);

@@ -4,11 +4,7 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest } from '../../platform/http/problem';
 import { SalesOrderEntity } from '../orders/sales-order.entity';
 import type { OrderingStatus } from '../orders/sales-order.entity';
-import {
-  DailySalesOrderStats,
-  DayRangeQuery,
-  SalesOrderStatistics,
-} from './sales-order-statistics.dto';
+import { DailySalesOrderStats, DayRangeQuery, SalesOrderStatistics } from './sales-order-statistics.dto';
 
 const day = 86_400_000;
 const maxDays = 366;
@@ -17,7 +13,9 @@ const dayOf = `date_trunc('day', o.ordered_at AT TIME ZONE 'UTC')`;
 
 /** The range as [from, to + 1 day) in UTC; 400 when reversed or longer than a year. */
 function rangeOf(q: DayRangeQuery): { from: Date; until: Date; days: number } {
-  const to = q.to ? new Date(`${q.to}T00:00:00Z`) : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+  const to = q.to
+    ? new Date(`${q.to}T00:00:00Z`)
+    : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
   const from = q.from ? new Date(`${q.from}T00:00:00Z`) : new Date(to.getTime() - 29 * day);
   const days = Math.round((to.getTime() - from.getTime()) / day) + 1;
   if (days < 1) throw badRequest({ from: ['must be on or before to'] });
@@ -80,7 +78,11 @@ export class SalesOrderStatisticsService {
         revenue: string;
         revenueInclVat: string;
       }>();
-    const data = rows.map((r) => ({ ...r, revenue: Number(r.revenue), revenueInclVat: Number(r.revenueInclVat) }));
+    const data = rows.map((r) => ({
+      ...r,
+      revenue: Number(r.revenue),
+      revenueInclVat: Number(r.revenueInclVat),
+    }));
     const kept = data.filter((r) => r.orderingStatus !== 'Canceled');
     return {
       data,

@@ -29,7 +29,13 @@ describe('Locations', () => {
       email: 'store@example.com',
       phoneNumber: '+31 20 123 4567',
       externalReference: 'loc-1',
-      address: { street: 'Damrak', houseNumber: '1', postalCode: '1012 LG', city: 'Amsterdam', country: 'NL' },
+      address: {
+        street: 'Damrak',
+        houseNumber: '1',
+        postalCode: '1012 LG',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
       openingHours: [{ dayOfWeek: 'Monday', opens: '09:00', closes: '17:30' }],
     });
     expect(created.status).toBe(200);
@@ -60,11 +66,17 @@ describe('Locations', () => {
     });
     const id = created.body.id;
     expect((await viewer.get(`${base}/${id}`)).body).toEqual(created.body);
-    const listed = await viewer.get(`${base}?ids=${id}&is_pickup_location=true&is_warehouse=false&Query=amster`);
+    const listed = await viewer.get(
+      `${base}?ids=${id}&is_pickup_location=true&is_warehouse=false&Query=amster`,
+    );
     expect(listed.body).toEqual({ data: [created.body], total: 1 });
     expect((await viewer.get(`${base}?ids=${id}&is_pickup_location=false`)).body.total).toBe(0);
 
-    const updated = await ws.owner.put(`${base}/${id}`, { id, name: 'Amsterdam warehouse', isWarehouse: true });
+    const updated = await ws.owner.put(`${base}/${id}`, {
+      id,
+      name: 'Amsterdam warehouse',
+      isWarehouse: true,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       name: 'Amsterdam warehouse',
@@ -115,10 +127,16 @@ describe('Locations', () => {
   it('refuses to delete a location that holds stock (409), deletes one with only empty stock', async () => {
     const location = (await ws.owner.post(base, { name: 'Stocked' })).body.id;
     const product = (await ws.owner.post('/core-api/catalog/products', { name: 'Stocked thing' })).body.id;
-    const stock = await ws.owner.post('/core-api/inventory/stocks', { productId: product, locationId: location, quantity: 3 });
+    const stock = await ws.owner.post('/core-api/inventory/stocks', {
+      productId: product,
+      locationId: location,
+      quantity: 3,
+    });
     expect(stock.status).toBe(200);
     expect((await ws.owner.delete(`${base}/${location}`)).status).toBe(409);
-    expect((await ws.owner.put(`/core-api/inventory/stocks/${stock.body.id}`, { quantity: 0 })).status).toBe(200);
+    expect((await ws.owner.put(`/core-api/inventory/stocks/${stock.body.id}`, { quantity: 0 })).status).toBe(
+      200,
+    );
     expect((await ws.owner.delete(`${base}/${location}`)).status).toBe(200);
     expect((await ws.owner.get(`/core-api/inventory/stocks/${stock.body.id}`)).status).toBe(404);
   });

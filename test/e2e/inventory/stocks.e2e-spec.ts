@@ -19,14 +19,20 @@ describe('Stocks', () => {
     ws = await t.workspace();
     other = await t.workspace('Other');
     viewer = await ws.member('Viewer');
-    location = (await ws.owner.post('/core-api/inventory/locations', { name: 'Main', isWarehouse: true })).body.id;
+    location = (await ws.owner.post('/core-api/inventory/locations', { name: 'Main', isWarehouse: true }))
+      .body.id;
     otherLocation = (await other.owner.post('/core-api/inventory/locations', { name: 'Theirs' })).body.id;
   });
   afterAll(() => t.close());
 
   it('creates, reads, lists, sets and deletes a stock', async () => {
     const productId = await product(ws, 'Widget', 'W-1');
-    const created = await ws.owner.post(base, { productId, locationId: location, quantity: 12.5, externalReference: 's-1' });
+    const created = await ws.owner.post(base, {
+      productId,
+      locationId: location,
+      quantity: 12.5,
+      externalReference: 's-1',
+    });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -48,8 +54,12 @@ describe('Stocks', () => {
     const adjusted = await ws.owner.post(`${base}/${id}/adjustments`, { change: -1.25 });
     expect(adjusted.status).toBe(200);
     expect(adjusted.body.quantity).toBe(1.75);
-    const activities = (await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=StockQuantityUpdated`)).body;
-    expect(activities.data.map((a: { data: { oldValue: number; newValue: number } }) => a.data).reverse()).toEqual(
+    const activities = (
+      await ws.owner.get(`/core-api/activities?entity_ids=${id}&types=StockQuantityUpdated`)
+    ).body;
+    expect(
+      activities.data.map((a: { data: { oldValue: number; newValue: number } }) => a.data).reverse(),
+    ).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ oldValue: 12.5, newValue: 3 }),
         expect.objectContaining({ oldValue: 3, newValue: 1.75 }),
@@ -74,12 +84,19 @@ describe('Stocks', () => {
     const productId = await product(ws, 'Busy product');
     const id = (await ws.owner.post(base, { productId, locationId: location, quantity: 50 })).body.id;
     const changes = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 2 : -1));
-    const answers = await Promise.all(changes.map((change) => ws.owner.post(`${base}/${id}/adjustments`, { change })));
+    const answers = await Promise.all(
+      changes.map((change) => ws.owner.post(`${base}/${id}/adjustments`, { change })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect((await ws.owner.get(`${base}/${id}`)).body.quantity).toBe(50 + 50 * 2 - 50);
     // 60 concurrent takes of 1 from 10: exactly 10 succeed, the rest are 409, the quantity ends at 0.
-    const small = (await ws.owner.post(base, { productId: await product(ws, 'Scarce'), locationId: location, quantity: 10 }))
-      .body.id;
+    const small = (
+      await ws.owner.post(base, {
+        productId: await product(ws, 'Scarce'),
+        locationId: location,
+        quantity: 10,
+      })
+    ).body.id;
     const takes = await Promise.all(
       Array.from({ length: 60 }, () => ws.owner.post(`${base}/${small}/adjustments`, { change: -1 })),
     );
@@ -100,9 +117,14 @@ describe('Stocks', () => {
     });
     expect(foreign.status).toBe(400);
     expect(Object.keys(foreign.body.errors).sort()).toEqual(['locationId', 'productId']);
-    const notStock = (await ws.owner.post('/core-api/inventory/locations', { name: 'Office', isStockLocation: false }))
-      .body.id;
-    const refused = await ws.owner.post(base, { productId: await product(ws, 'P'), locationId: notStock, quantity: 1 });
+    const notStock = (
+      await ws.owner.post('/core-api/inventory/locations', { name: 'Office', isStockLocation: false })
+    ).body.id;
+    const refused = await ws.owner.post(base, {
+      productId: await product(ws, 'P'),
+      locationId: notStock,
+      quantity: 1,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toHaveProperty('locationId');
     expect((await ws.owner.post(`${base}/${notStock}/adjustments`, { change: 1e-7 })).status).toBe(400);
@@ -111,8 +133,9 @@ describe('Stocks', () => {
   });
 
   it('hides other workspaces and lets Viewers only read', async () => {
-    const id = (await ws.owner.post(base, { productId: await product(ws, 'Mine'), locationId: location, quantity: 1 }))
-      .body.id;
+    const id = (
+      await ws.owner.post(base, { productId: await product(ws, 'Mine'), locationId: location, quantity: 1 })
+    ).body.id;
     expect((await other.owner.get(`${base}/${id}`)).status).toBe(404);
     expect((await other.owner.put(`${base}/${id}`, { quantity: 9 })).status).toBe(404);
     expect((await other.owner.post(`${base}/${id}/adjustments`, { change: 9 })).status).toBe(404);

@@ -20,7 +20,10 @@ describe('Sales orders (commerce)', () => {
   const shopper = async (name: string, discount: number) => {
     const client = await ws.client();
     const account = (
-      await ws.owner.post('/core-api/accounts', { displayName: `${name} BV`, commerceSettings: { discountPercentage: discount } })
+      await ws.owner.post('/core-api/accounts', {
+        displayName: `${name} BV`,
+        commerceSettings: { discountPercentage: discount },
+      })
     ).body.id;
     const contact = (
       await ws.owner.post('/core-api/contacts', {
@@ -42,13 +45,23 @@ describe('Sales orders (commerce)', () => {
     alice = a.client;
     aliceContact = a.contact;
     bob = (await shopper('Bob', 0)).client;
-    widget = (await ws.owner.post('/core-api/catalog/products', { name: 'Widget', sku: 'W-1', pricing: { salesPrice: 10 } }))
-      .body.id;
-    inactive = (
-      await ws.owner.post('/core-api/catalog/products', { name: 'Old', active: false, pricing: { salesPrice: 1 } })
+    widget = (
+      await ws.owner.post('/core-api/catalog/products', {
+        name: 'Widget',
+        sku: 'W-1',
+        pricing: { salesPrice: 10 },
+      })
     ).body.id;
-    foreign = (await other.owner.post('/core-api/catalog/products', { name: 'Theirs', pricing: { salesPrice: 1 } })).body
-      .id;
+    inactive = (
+      await ws.owner.post('/core-api/catalog/products', {
+        name: 'Old',
+        active: false,
+        pricing: { salesPrice: 1 },
+      })
+    ).body.id;
+    foreign = (
+      await other.owner.post('/core-api/catalog/products', { name: 'Theirs', pricing: { salesPrice: 1 } })
+    ).body.id;
   });
   afterAll(() => t.close());
 
@@ -95,13 +108,30 @@ describe('Sales orders (commerce)', () => {
       // 10 − 20 % = 8.00; 3 units = 24.00; 21 % VAT = 5.04
       totals: { totalExclVat: 24, totalVat: 5.04, totalInclVat: 29.04 },
       lines: [
-        expect.objectContaining({ productId: widget, sku: 'W-1', name: 'Widget', quantity: 2, unitPrice: 8, totalExclVat: 16 }),
-        expect.objectContaining({ productId: widget, quantity: 1, unitPrice: 8, vatRate: 21, totalInclVat: 9.68 }),
+        expect.objectContaining({
+          productId: widget,
+          sku: 'W-1',
+          name: 'Widget',
+          quantity: 2,
+          unitPrice: 8,
+          totalExclVat: 16,
+        }),
+        expect.objectContaining({
+          productId: widget,
+          quantity: 1,
+          unitPrice: 8,
+          vatRate: 21,
+          totalInclVat: 9.68,
+        }),
       ],
     });
     expect((await alice.get(`${base}/order-number/SO-000001`)).body).toEqual(got.body);
     const core = (await ws.owner.get(`/core-api/salesorders/${placed.body.id}`)).body;
-    expect(core).toMatchObject({ clientLoginId: alice.userId, orderedById: aliceContact, channel: 'webshop' });
+    expect(core).toMatchObject({
+      clientLoginId: alice.userId,
+      orderedById: aliceContact,
+      channel: 'webshop',
+    });
     expect(core.debtorId).toEqual(expect.any(String));
   });
 
@@ -125,8 +155,12 @@ describe('Sales orders (commerce)', () => {
     const c = (await shopper('Carol', 0)).client;
     const numbers: string[] = [];
     for (const ref of ['a-1', 'b-2', 'c-3'])
-      numbers.push((await c.post(base, { channel: 'web', externalReference: ref, lines: [{ sku: 'W-1', quantity: 1 }] })).body.orderNumber);
-    const list = async (q: string) => (await c.get(`${base}?${q}`)).body.data.map((o: { orderNumber: string }) => o.orderNumber);
+      numbers.push(
+        (await c.post(base, { channel: 'web', externalReference: ref, lines: [{ sku: 'W-1', quantity: 1 }] }))
+          .body.orderNumber,
+      );
+    const list = async (q: string) =>
+      (await c.get(`${base}?${q}`)).body.data.map((o: { orderNumber: string }) => o.orderNumber);
     expect(await list('')).toEqual(numbers);
     expect(await list('sort_order=Desc')).toEqual([...numbers].reverse());
     expect(await list('sort_by=OrderedAt&take=1&skip=1')).toEqual([numbers[1]]);
@@ -157,16 +191,34 @@ describe('Sales orders (commerce)', () => {
     expect(Object.keys(lines.body.errors).sort()).toEqual(['lines[2].quantity', 'lines[3].quantity']);
     const refs = await alice.post(base, {
       channel: 'web',
-      lines: [{ productId: inactive, quantity: 1 }, { sku: 'NOPE', quantity: 1 }, { productId: foreign, quantity: 1 }],
+      lines: [
+        { productId: inactive, quantity: 1 },
+        { sku: 'NOPE', quantity: 1 },
+        { productId: foreign, quantity: 1 },
+      ],
     });
     expect(refs.status).toBe(400);
-    expect(Object.keys(refs.body.errors).sort()).toEqual(['lines[0].productId', 'lines[1].sku', 'lines[2].productId']);
-    const currency = await alice.post(base, { channel: 'web', currency: 'USD', lines: [{ productId: widget, quantity: 1 }] });
+    expect(Object.keys(refs.body.errors).sort()).toEqual([
+      'lines[0].productId',
+      'lines[1].sku',
+      'lines[2].productId',
+    ]);
+    const currency = await alice.post(base, {
+      channel: 'web',
+      currency: 'USD',
+      lines: [{ productId: widget, quantity: 1 }],
+    });
     expect(currency.status).toBe(400);
     expect(currency.body.errors).toHaveProperty('currency');
     expect((await alice.post(base, { channel: 'web', lines: [] })).body.errors).toHaveProperty('lines');
-    expect((await alice.post(base, { channel: 'x'.repeat(256), lines: [{ productId: widget, quantity: 1 }] })).status).toBe(400);
-    const huge = await alice.post(base, { channel: 'web', lines: Array.from({ length: 501 }, () => ({ productId: widget, quantity: 1 })) });
+    expect(
+      (await alice.post(base, { channel: 'x'.repeat(256), lines: [{ productId: widget, quantity: 1 }] }))
+        .status,
+    ).toBe(400);
+    const huge = await alice.post(base, {
+      channel: 'web',
+      lines: Array.from({ length: 501 }, () => ({ productId: widget, quantity: 1 })),
+    });
     expect(huge.status).toBe(400);
     expect((await alice.get(`${base}/order-number/${'9'.repeat(65)}`)).status).toBe(400);
     expect((await alice.get(`${base}/not-a-uuid`)).status).toBe(400);
@@ -184,11 +236,15 @@ describe('Sales orders (commerce)', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const changed = await alice.post(base, { ...body, description: 'other' }).set('Idempotency-Key', 'order-key-1');
+    const changed = await alice
+      .post(base, { ...body, description: 'other' })
+      .set('Idempotency-Key', 'order-key-1');
     expect(changed.status).toBe(409);
     expect(changed.body.errors).toHaveProperty('Idempotency-Key');
     // Another caller's key is its own.
-    expect((await bob.post(base, body).set('Idempotency-Key', 'order-key-1')).body.id).not.toBe(first.body.id);
+    expect((await bob.post(base, body).set('Idempotency-Key', 'order-key-1')).body.id).not.toBe(
+      first.body.id,
+    );
     expect(await count()).toBe(before + 2);
 
     const racing = await Promise.all(
@@ -201,7 +257,9 @@ describe('Sales orders (commerce)', () => {
     // Keys are kept 24 hours: an older one no longer replays.
     await t.app
       .get(DataSource)
-      .query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'order-key-1'`);
+      .query(
+        `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'order-key-1'`,
+      );
     const later = await alice.post(base, body).set('Idempotency-Key', 'order-key-1');
     expect(later.status).toBe(200);
     expect(later.body.id).not.toBe(first.body.id);

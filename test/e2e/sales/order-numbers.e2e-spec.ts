@@ -15,7 +15,9 @@ describe('Sales order numbers', () => {
     t = await startApp();
     ws = await t.workspace();
     other = await t.workspace('Other');
-    widget = (await ws.owner.post('/core-api/catalog/products', { name: 'Widget', pricing: { salesPrice: 2 } })).body.id;
+    widget = (
+      await ws.owner.post('/core-api/catalog/products', { name: 'Widget', pricing: { salesPrice: 2 } })
+    ).body.id;
   });
   afterAll(() => t.close());
 
@@ -26,7 +28,10 @@ describe('Sales order numbers', () => {
     const creates = Array.from({ length: 200 }, (_, i) =>
       i % 2 === 0
         ? ws.owner.post('/core-api/salesorders', { lines: [{ productId: widget, quantity: 1 }] })
-        : client.post('/commerce-api/salesorders', { channel: 'web', lines: [{ productId: widget, quantity: 1 }] }),
+        : client.post('/commerce-api/salesorders', {
+            channel: 'web',
+            lines: [{ productId: widget, quantity: 1 }],
+          }),
     );
     // Another workspace creating at the same time has its own counter.
     const elsewhere = Array.from({ length: 10 }, () => other.owner.post('/core-api/salesorders', {}));
@@ -34,7 +39,9 @@ describe('Sales order numbers', () => {
     expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
     const numbers = answers.slice(0, 200).map((a) => a.body.orderNumber as string);
     expect(new Set(numbers).size).toBe(200);
-    expect(numbers.map(sequenceOf).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(numbers.map(sequenceOf).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
     expect(
       answers
         .slice(200)
@@ -55,9 +62,10 @@ describe('Sales order numbers', () => {
       }),
     ).rejects.toThrow('the order failed');
     // Failed creates (bad input, unknown product, not enough stock) do not take one either.
-    expect((await fresh.owner.post('/core-api/salesorders', { lines: [{ productId: widget, quantity: 1 }] })).status).toBe(
-      400,
-    );
+    expect(
+      (await fresh.owner.post('/core-api/salesorders', { lines: [{ productId: widget, quantity: 1 }] }))
+        .status,
+    ).toBe(400);
     expect((await fresh.owner.post('/core-api/salesorders', {})).body.orderNumber).toBe('SO-000002');
     expect((await fresh.owner.get('/core-api/salesorders/settings')).body).toMatchObject({
       lastOrderNumber: 2,
@@ -69,7 +77,8 @@ describe('Sales order numbers', () => {
     const fresh = await t.workspace('Padding');
     await fresh.owner.put('/core-api/salesorders/settings', { orderNumberPadding: 1 });
     const numbers: string[] = [];
-    for (let i = 0; i < 11; i++) numbers.push((await fresh.owner.post('/core-api/salesorders', {})).body.orderNumber);
+    for (let i = 0; i < 11; i++)
+      numbers.push((await fresh.owner.post('/core-api/salesorders', {})).body.orderNumber);
     expect(numbers.slice(8)).toEqual(['SO-9', 'SO-10', 'SO-11']);
     const sorted = (await fresh.owner.get('/core-api/salesorders?SortBy=OrderNumber')).body.data.map(
       (o: { orderNumber: string }) => o.orderNumber,

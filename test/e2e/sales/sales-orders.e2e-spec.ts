@@ -22,8 +22,8 @@ describe('Sales orders (core)', () => {
     return r.body.id as string;
   };
   const stockOf = async (productId: string, locationId: string) =>
-    (await ws.owner.get(`/core-api/inventory/stocks?product_ids=${productId}&location_ids=${locationId}`)).body
-      .data[0]?.quantity;
+    (await ws.owner.get(`/core-api/inventory/stocks?product_ids=${productId}&location_ids=${locationId}`))
+      .body.data[0]?.quantity;
 
   beforeAll(async () => {
     t = await startApp();
@@ -38,10 +38,17 @@ describe('Sales orders (core)', () => {
       })
     ).body.id;
     contact = (
-      await ws.owner.post('/core-api/contacts', { firstName: 'Ada', lastName: 'Buyer', accounts: [{ accountId: account }] })
+      await ws.owner.post('/core-api/contacts', {
+        firstName: 'Ada',
+        lastName: 'Buyer',
+        accounts: [{ accountId: account }],
+      })
     ).body.id;
-    warehouse = (await ws.owner.post('/core-api/inventory/locations', { name: 'Warehouse', isWarehouse: true })).body.id;
-    shop = (await ws.owner.post('/core-api/inventory/locations', { name: 'Shop', isPickupLocation: true })).body.id;
+    warehouse = (
+      await ws.owner.post('/core-api/inventory/locations', { name: 'Warehouse', isWarehouse: true })
+    ).body.id;
+    shop = (await ws.owner.post('/core-api/inventory/locations', { name: 'Shop', isPickupLocation: true }))
+      .body.id;
     widget = await product(ws, 'Widget', 10, 'W-1');
     gadget = await product(ws, 'Gadget', 4.5, 'G-1');
     for (const [productId, locationId, quantity] of [
@@ -49,10 +56,10 @@ describe('Sales orders (core)', () => {
       [gadget, warehouse, 10],
       [widget, shop, 1],
     ] as const)
-      expect((await ws.owner.post('/core-api/inventory/stocks', { productId, locationId, quantity })).status).toBe(200);
-    expect(
-      (await ws.owner.put(`${base}/settings`, { defaultStockLocationId: warehouse })).status,
-    ).toBe(200);
+      expect(
+        (await ws.owner.post('/core-api/inventory/stocks', { productId, locationId, quantity })).status,
+      ).toBe(200);
+    expect((await ws.owner.put(`${base}/settings`, { defaultStockLocationId: warehouse })).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -65,7 +72,13 @@ describe('Sales orders (core)', () => {
       description: 'First order',
       tags: ['rush'],
       externalReference: 'erp-1',
-      shippingAddress: { name: 'Acme', street: 'Main street', houseNumber: '1', city: 'Utrecht', country: 'NL' },
+      shippingAddress: {
+        name: 'Acme',
+        street: 'Main street',
+        houseNumber: '1',
+        city: 'Utrecht',
+        country: 'NL',
+      },
       lines: [
         { productId: widget, quantity: 2 },
         { sku: 'G-1', quantity: 3, unitPrice: 4, discountPercentage: 50, vatRate: 9 },
@@ -87,7 +100,13 @@ describe('Sales orders (core)', () => {
       tags: ['rush'],
       externalReference: 'erp-1',
       billingAddress: null,
-      shippingAddress: { name: 'Acme', street: 'Main street', houseNumber: '1', postalCode: null, city: 'Utrecht' },
+      shippingAddress: {
+        name: 'Acme',
+        street: 'Main street',
+        houseNumber: '1',
+        postalCode: null,
+        city: 'Utrecht',
+      },
     });
     // Widget: 10 − 10 % account discount = 9.00 × 2 = 18.00, 21 % VAT = 3.78.
     // Gadget: a Member's 4.00 × 3 − 50 % = 6.00, 9 % VAT = 0.54.
@@ -148,9 +167,14 @@ describe('Sales orders (core)', () => {
     );
     expect(types).toEqual(expect.arrayContaining(['SalesOrderLinesUpdated', 'SalesOrderTotalsUpdated']));
 
-    const completed = await member.put(`${base}/${order.id}`, { debtorId: account, orderingStatus: 'Completed' });
+    const completed = await member.put(`${base}/${order.id}`, {
+      debtorId: account,
+      orderingStatus: 'Completed',
+    });
     expect(completed.status).toBe(200);
-    expect((await member.post(`${base}/${order.id}/lines`, { productId: gadget, quantity: 1 })).status).toBe(409);
+    expect((await member.post(`${base}/${order.id}/lines`, { productId: gadget, quantity: 1 })).status).toBe(
+      409,
+    );
     expect((await member.delete(`${base}/${order.id}/lines/${after.lines[0].id}`)).status).toBe(409);
   });
 
@@ -167,7 +191,10 @@ describe('Sales orders (core)', () => {
         ],
       })
     ).body;
-    const completed = await member.put(`${base}/${order.id}`, { debtorId: account, orderingStatus: 'Completed' });
+    const completed = await member.put(`${base}/${order.id}`, {
+      debtorId: account,
+      orderingStatus: 'Completed',
+    });
     expect(completed.status).toBe(200);
     expect(completed.body).toMatchObject({ orderingStatus: 'Completed', stockLocationId: warehouse });
     expect(await stockOf(widget, warehouse)).toBe(widgetBefore - 3);
@@ -178,9 +205,14 @@ describe('Sales orders (core)', () => {
     expect(types).toContain('SalesOrderOrderingStatusUpdated');
 
     for (const back of ['Draft'])
-      expect((await member.put(`${base}/${order.id}`, { debtorId: account, orderingStatus: back })).status).toBe(409);
+      expect(
+        (await member.put(`${base}/${order.id}`, { debtorId: account, orderingStatus: back })).status,
+      ).toBe(409);
     expect((await member.delete(`${base}/${order.id}`)).status).toBe(409);
-    const canceled = await member.put(`${base}/${order.id}`, { debtorId: account, orderingStatus: 'Canceled' });
+    const canceled = await member.put(`${base}/${order.id}`, {
+      debtorId: account,
+      orderingStatus: 'Canceled',
+    });
     expect(canceled.status).toBe(200);
     expect(await stockOf(widget, warehouse)).toBe(widgetBefore);
     expect(await stockOf(gadget, warehouse)).toBe(gadgetBefore);
@@ -205,11 +237,13 @@ describe('Sales orders (core)', () => {
     expect(await stockOf(gadget, warehouse)).toBe(before);
     expect((await member.get(`${base}/${order.id}`)).body.orderingStatus).toBe('Draft');
 
-    expect((await member.put(`${base}/settings`, { allowBackorders: true, defaultStockLocationId: warehouse })).status).toBe(
-      403,
-    );
     expect(
-      (await ws.owner.put(`${base}/settings`, { allowBackorders: true, defaultStockLocationId: warehouse })).status,
+      (await member.put(`${base}/settings`, { allowBackorders: true, defaultStockLocationId: warehouse }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await ws.owner.put(`${base}/settings`, { allowBackorders: true, defaultStockLocationId: warehouse }))
+        .status,
     ).toBe(200);
     const allowed = await member.put(`${base}/${order.id}`, { orderingStatus: 'Completed' });
     expect(allowed.status).toBe(200);
@@ -253,7 +287,11 @@ describe('Sales orders (core)', () => {
     const numbers = async (q: string) =>
       (await fresh.owner.get(`${base}?${q}`)).body.data.map((o: { orderNumber: string }) => o.orderNumber);
     expect(await numbers('')).toEqual(['SO-000001', 'SO-000002', 'SO-000003']);
-    expect(await numbers('SortBy=OrderNumber&SortOrder=Desc')).toEqual(['SO-000003', 'SO-000002', 'SO-000001']);
+    expect(await numbers('SortBy=OrderNumber&SortOrder=Desc')).toEqual([
+      'SO-000003',
+      'SO-000002',
+      'SO-000001',
+    ]);
     expect(await numbers('SortBy=OrderedAt')).toEqual(['SO-000003', 'SO-000002', 'SO-000001']);
     expect(await numbers(`debtor_ids=${acc}`)).toEqual(['SO-000001']);
     expect(await numbers('ordering_statuses=Completed,Canceled')).toEqual(['SO-000002', 'SO-000003']);
@@ -276,10 +314,19 @@ describe('Sales orders (core)', () => {
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(
-      ['deliveryMethod', 'lines[0].quantity', 'lines[1].quantity', 'lines[2].productId', 'orderingStatus'].sort(),
+      [
+        'deliveryMethod',
+        'lines[0].quantity',
+        'lines[1].quantity',
+        'lines[2].productId',
+        'orderingStatus',
+      ].sort(),
     );
     const refs = await member.post(base, {
-      lines: [{ productId: foreignProduct, quantity: 1 }, { sku: 'NOPE', quantity: 1 }],
+      lines: [
+        { productId: foreignProduct, quantity: 1 },
+        { sku: 'NOPE', quantity: 1 },
+      ],
     });
     expect(refs.status).toBe(400);
     expect(Object.keys(refs.body.errors).sort()).toEqual(['lines[0].productId', 'lines[1].sku']);
@@ -293,25 +340,30 @@ describe('Sales orders (core)', () => {
     const noPrice = await member.post(base, { lines: [{ productId: unpriced, quantity: 1 }] });
     expect(noPrice.status).toBe(400);
     expect(noPrice.body.errors).toHaveProperty(['lines[0].unitPrice']);
-    expect((await member.post(base, { lines: [{ productId: unpriced, quantity: 1, unitPrice: 3 }] })).status).toBe(200);
-    const huge = await member.post(base, { lines: Array.from({ length: 501 }, () => ({ productId: widget, quantity: 1 })) });
+    expect(
+      (await member.post(base, { lines: [{ productId: unpriced, quantity: 1, unitPrice: 3 }] })).status,
+    ).toBe(200);
+    const huge = await member.post(base, {
+      lines: Array.from({ length: 501 }, () => ({ productId: widget, quantity: 1 })),
+    });
     expect(huge.status).toBe(400);
     expect(huge.body.errors).toHaveProperty('lines');
     expect((await ws.owner.get(`${base}/settings`)).body.lastOrderNumber).toBe(last + 1);
     const id = (await member.post(base, {})).body.id;
     expect((await member.put(`${base}/${id}`, { id: widget })).status).toBe(400);
-    expect((await member.post(`${base}/${id}/lines`, { productId: widget, quantity: 0 })).body.errors).toHaveProperty(
-      'quantity',
-    );
-    expect((await member.post(`${base}/${id}/lines`, { productId: foreignProduct, quantity: 1 })).body.errors).toHaveProperty(
-      'productId',
-    );
+    expect(
+      (await member.post(`${base}/${id}/lines`, { productId: widget, quantity: 0 })).body.errors,
+    ).toHaveProperty('quantity');
+    expect(
+      (await member.post(`${base}/${id}/lines`, { productId: foreignProduct, quantity: 1 })).body.errors,
+    ).toHaveProperty('productId');
   });
 
   it('refuses to delete an account with orders (409) and a product on an order (409)', async () => {
     const acc = (await ws.owner.post('/core-api/accounts', { displayName: 'Has orders' })).body.id;
     const p = await product(ws, 'Ordered once', 2);
-    const order = (await member.post(base, { debtorId: acc, lines: [{ productId: p, quantity: 1 }] })).body.id;
+    const order = (await member.post(base, { debtorId: acc, lines: [{ productId: p, quantity: 1 }] })).body
+      .id;
     expect((await ws.owner.delete(`/core-api/accounts/${acc}`)).status).toBe(409);
     expect((await ws.owner.delete(`/core-api/catalog/products/${p}`)).status).toBe(409);
     expect((await member.delete(`${base}/${order}`)).status).toBe(200);
@@ -324,7 +376,9 @@ describe('Sales orders (core)', () => {
     expect((await other.owner.get(`${base}/${id}`)).status).toBe(404);
     expect((await other.owner.put(`${base}/${id}`, {})).status).toBe(404);
     expect((await other.owner.delete(`${base}/${id}`)).status).toBe(404);
-    expect((await other.owner.post(`${base}/${id}/lines`, { productId: widget, quantity: 1 })).status).toBe(404);
+    expect((await other.owner.post(`${base}/${id}/lines`, { productId: widget, quantity: 1 })).status).toBe(
+      404,
+    );
     expect((await other.owner.delete(`${base}/${id}/lines/${order.lines[0].id}`)).status).toBe(404);
     expect((await other.owner.get(`${base}?ids=${id}`)).body.total).toBe(0);
     expect((await viewer.get(base)).status).toBe(200);
@@ -352,7 +406,10 @@ describe('Sales orders (core)', () => {
       defaultStockLocationId: null,
     });
     expect((await fresh.owner.post(base, {})).body.orderNumber).toBe('SO-000001');
-    const set = await fresh.owner.put(`${base}/settings`, { orderNumberPrefix: 'WEB/', orderNumberPadding: 3 });
+    const set = await fresh.owner.put(`${base}/settings`, {
+      orderNumberPrefix: 'WEB/',
+      orderNumberPadding: 3,
+    });
     expect(set.status).toBe(200);
     expect(set.body.nextOrderNumber).toBe('WEB/002');
     expect((await fresh.owner.post(base, {})).body.orderNumber).toBe('WEB/002');
@@ -392,10 +449,38 @@ describe('Sales orders (core)', () => {
     expect(stats.status).toBe(200);
     expect(stats.body).toEqual({
       data: [
-        { date: '2026-03-01', orderingStatus: 'Completed', channel: 'web', count: 1, revenue: 10, revenueInclVat: 12.1 },
-        { date: '2026-03-01', orderingStatus: 'Draft', channel: 'web', count: 1, revenue: 10, revenueInclVat: 12.1 },
-        { date: '2026-03-02', orderingStatus: 'Canceled', channel: 'phone', count: 1, revenue: 10, revenueInclVat: 12.1 },
-        { date: '2026-03-03', orderingStatus: 'Draft', channel: 'phone', count: 1, revenue: 10, revenueInclVat: 12.1 },
+        {
+          date: '2026-03-01',
+          orderingStatus: 'Completed',
+          channel: 'web',
+          count: 1,
+          revenue: 10,
+          revenueInclVat: 12.1,
+        },
+        {
+          date: '2026-03-01',
+          orderingStatus: 'Draft',
+          channel: 'web',
+          count: 1,
+          revenue: 10,
+          revenueInclVat: 12.1,
+        },
+        {
+          date: '2026-03-02',
+          orderingStatus: 'Canceled',
+          channel: 'phone',
+          count: 1,
+          revenue: 10,
+          revenueInclVat: 12.1,
+        },
+        {
+          date: '2026-03-03',
+          orderingStatus: 'Draft',
+          channel: 'phone',
+          count: 1,
+          revenue: 10,
+          revenueInclVat: 12.1,
+        },
       ],
       total: 4,
       orderCount: 4,
@@ -404,6 +489,8 @@ describe('Sales orders (core)', () => {
     expect((await fresh.owner.get(`${base}/stats/daily?from=2026-03-05&to=2026-03-01`)).status).toBe(400);
     expect((await fresh.owner.get(`${base}/stats/daily?from=2024-01-01&to=2026-03-01`)).status).toBe(400);
     expect((await fresh.owner.get(`${base}/stats/daily?from=yesterday`)).status).toBe(400);
-    expect((await other.owner.get(`${base}/stats/daily?from=2026-03-01&to=2026-03-01`)).body.data[0].count).toBe(0);
+    expect(
+      (await other.owner.get(`${base}/stats/daily?from=2026-03-01&to=2026-03-01`)).body.data[0].count,
+    ).toBe(0);
   });
 });
