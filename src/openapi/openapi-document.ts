@@ -50,8 +50,15 @@ const tags: Array<[string, string]> = [
     'Comments',
     'Comments on accounts, contacts, deals, products, … (Text, Json, Markdown); only the author or an Admin edits',
   ],
-  ['Statistics', 'Deal statistics per period'],
+  ['Statistics', 'Deal statistics per period; sales order counts and revenue per day, status and channel'],
   ['Masterdata', 'Tags in use across every tagged entity type'],
+  ['Locations', 'Warehouses, shops and pickup points: address, opening hours, image'],
+  ['Stocks', 'The quantity of a product at a location; atomic changes'],
+  [
+    'Sales orders',
+    'Orders with lines priced by the engine, gapless order numbers, the status machine and its stock effect; settings; daily figures',
+  ],
+  ['Commerce sales orders', 'Storefront orders: placed by shoppers at engine prices (idempotent), each shopper sees its own'],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */

@@ -14,7 +14,7 @@ import {
   CreatedSalesOrderResponse,
 } from './sales-order-commerce.dto';
 
-@ApiTags('Commerce SalesOrders')
+@ApiTags('Commerce sales orders')
 @ApiBearerAuth()
 @Controller('commerce-api/salesorders')
 export class SalesOrdersCommerceController {

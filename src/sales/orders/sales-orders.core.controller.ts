@@ -17,7 +17,7 @@ import {
 } from './sales-order.dto';
 import { SalesOrdersService } from './sales-orders.service';
 
-@ApiTags('SalesOrders')
+@ApiTags('Sales orders')
 @ApiBearerAuth()
 @Controller('core-api/salesorders')
 export class SalesOrdersCoreController {

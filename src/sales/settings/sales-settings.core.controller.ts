@@ -6,7 +6,7 @@ import { ApiProblems } from '../../platform/http/openapi';
 import { SalesSettingsResponse, UpdateSalesSettingsRequest } from './sales-settings.dto';
 import { SalesSettingsService } from './sales-settings.service';
 
-@ApiTags('SalesOrders')
+@ApiTags('Sales orders')
 @ApiBearerAuth()
 @Controller('core-api/salesorders/settings')
 export class SalesSettingsCoreController {

@@ -6,7 +6,7 @@ import { ApiProblems } from '../../platform/http/openapi';
 import { DayRangeQuery, SalesOrderStatistics } from './sales-order-statistics.dto';
 import { SalesOrderStatisticsService } from './sales-order-statistics.service';
 
-@ApiTags('SalesOrderStatistics')
+@ApiTags('Statistics')
 @ApiBearerAuth()
 @Controller('core-api/statistics/salesorders')
 export class SalesOrderStatisticsController {
