@@ -191,17 +191,18 @@ export class ContactsService {
     ctx: RequestContext,
     clientLoginId: string,
   ): Promise<{ contactId: string; accountId: string | null } | null> {
-    const contact = await this.db
+    // One query: the contact (uq_contacts__client_login_id) and its first account link.
+    const row = await this.db
       .repo(ctx, ContactEntity, 'Contact')
       .qb('c')
-      .select(['c.id', 'c.workspaceId'])
+      .select('c.id', 'contactId')
+      .addSelect('ca.account_id', 'accountId')
+      .leftJoin(ContactAccountEntity, 'ca', 'ca.contact_id = c.id AND ca.workspace_id = c.workspace_id')
       .andWhere('c.client_login_id = :clientLoginId', { clientLoginId })
-      .getOne();
-    if (!contact) return null;
-    const [primary] = await this.db
-      .repo(ctx, ContactAccountEntity, 'Contact account')
-      .find({ where: { contactId: contact.id }, order: { position: 'ASC' }, take: 1 });
-    return { contactId: contact.id, accountId: primary?.accountId ?? null };
+      .orderBy('ca.position', 'ASC', 'NULLS LAST')
+      .limit(1)
+      .getRawOne<{ contactId: string; accountId: string | null }>();
+    return row ? { contactId: row.contactId, accountId: row.accountId ?? null } : null;
   }
 
   private async linksOf(

@@ -39,7 +39,7 @@ export interface OrderAddress {
 )
 export class SalesOrderEntity extends ScopedEntity {
   /**
-   * Set by the creating transaction's last statement (see SalesSettingsService.assignNumber), so
+   * Set by the creating transaction's last write (see SalesOrdersService.numberAndTotals), so
    * the counter row is locked for as short as possible; never null once committed.
    */
   @Column({ type: 'varchar', length: 64, nullable: true }) orderNumber: string;

@@ -230,11 +230,13 @@ export class SalesOrdersService {
       entity.stockLocationId = await this.takeStock(tx, entity, lines, 'take');
     await repo.insertMany([entity]);
     await tx.repo(SalesOrderLineEntity, 'Line').insertMany(lineRows(entity.id, lines));
-    if (lines.length > 0) await this.updateTotals(tx, entity, false);
     const stored = answer === 'full' && lines.length > 0 ? await this.linesOf(tx, [entity.id]) : [];
-    const number = await this.settings.assignNumber(tx, entity.id);
-    entity.orderNumber = number.orderNumber;
-    entity.orderSequence = number.sequence;
+    const final = await this.numberAndTotals(tx, entity.id);
+    entity.orderNumber = final.orderNumber;
+    entity.orderSequence = final.sequence;
+    entity.totalExclVat = final.net;
+    entity.totalVat = final.vat;
+    entity.totalInclVat = final.gross;
     const snapshot = orderSnapshot(toSalesOrderResponse(entity, []));
     snapshot.lines = lines.map((l) => ({
       productId: l.productId,
@@ -243,6 +245,49 @@ export class SalesOrdersService {
     }));
     await tx.activities.created('SalesOrder', entity.id, snapshot);
     return { entity, lines: stored };
+  }
+
+  /**
+   * Gives the new order `orderId` the next order number and its totals (sums of its lines) in one
+   * statement: `UPDATE sales_settings SET last_order_number = last_order_number + 1 … RETURNING`
+   * feeds the order's UPDATE. The workspace's counter row stays locked until the transaction ends,
+   * so a rolled-back create consumes no number, no number is handed out twice, and numbers rise in
+   * commit order. It is the creating transaction's last write but the activity: the lock is held
+   * from here to COMMIT only.
+   */
+  private async numberAndTotals(
+    tx: Tx,
+    orderId: string,
+  ): Promise<{ sequence: string; orderNumber: string; net: string; vat: string; gross: string }> {
+    type Row = { sequence: string; orderNumber: string; net: string; vat: string; gross: string };
+    const assign = () =>
+      tx.manager.query(
+        `WITH n AS (
+           UPDATE sales_settings SET last_order_number = last_order_number + 1
+            WHERE workspace_id = $1
+            RETURNING last_order_number, order_number_prefix, order_number_padding),
+         t AS (
+           SELECT coalesce(sum(total_excl_vat), 0) AS net, coalesce(sum(vat_amount), 0) AS vat,
+                  coalesce(sum(total_incl_vat), 0) AS gross
+             FROM sales_order_lines WHERE sales_order_id = $2 AND workspace_id = $1)
+         UPDATE sales_orders o
+            SET order_sequence = n.last_order_number,
+                order_number = n.order_number_prefix ||
+                  lpad(n.last_order_number::text,
+                       greatest(n.order_number_padding, length(n.last_order_number::text)), '0'),
+                total_excl_vat = t.net, total_vat = t.vat, total_incl_vat = t.gross
+           FROM n, t
+          WHERE o.id = $2 AND o.workspace_id = $1
+          RETURNING o.order_sequence::text AS sequence, o.order_number AS "orderNumber",
+                    o.total_excl_vat::text AS net, o.total_vat::text AS vat, o.total_incl_vat::text AS gross`,
+        [tx.ctx.workspaceId, orderId],
+      ) as Promise<[Row[], number]>;
+    let [rows] = await assign();
+    if (rows.length === 0) {
+      await this.settings.ensureRow(tx);
+      [rows] = await assign();
+    }
+    return rows[0];
   }
 
   async update(ctx: RequestContext, id: string, body: UpdateSalesOrderRequest): Promise<SalesOrderResponse> {

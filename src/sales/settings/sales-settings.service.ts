@@ -84,38 +84,7 @@ export class SalesSettingsService {
     return found ?? this.defaultRow(tx.ctx);
   }
 
-  /**
-   * Gives the order `orderId` (already inserted in this transaction) the next order number, in one
-   * statement: `UPDATE sales_settings SET last_order_number = last_order_number + 1 … RETURNING`
-   * feeding the order's UPDATE. The counter row stays locked until the transaction ends, so a
-   * rolled-back create consumes no number and numbers are gapless and increase in commit order.
-   * Call it as the last write of the transaction: the lock is held from here to COMMIT.
-   */
-  async assignNumber(tx: Tx, orderId: string): Promise<TakenNumber> {
-    const assign = () =>
-      tx.manager.query(
-        `WITH n AS (
-           UPDATE sales_settings SET last_order_number = last_order_number + 1
-            WHERE workspace_id = $1
-            RETURNING last_order_number, order_number_prefix, order_number_padding)
-         UPDATE sales_orders o
-            SET order_sequence = n.last_order_number,
-                order_number = n.order_number_prefix ||
-                  lpad(n.last_order_number::text, greatest(n.order_number_padding, length(n.last_order_number::text)), '0')
-           FROM n
-          WHERE o.id = $2 AND o.workspace_id = $1
-          RETURNING o.order_sequence::text AS sequence, o.order_number AS "orderNumber"`,
-        [tx.ctx.workspaceId, orderId],
-      ) as Promise<[TakenNumber[], number]>;
-    let [rows] = await assign();
-    if (rows.length === 0) {
-      await this.ensureRow(tx);
-      [rows] = await assign();
-    }
-    return rows[0];
-  }
-
-  /** The next number alone, in this transaction (the counter's own test; orders use assignNumber). */
+  /** The next number alone, in this transaction (for tests of the counter; orders take theirs in SalesOrdersService.numberAndTotals). */
   async takeNumber(tx: Tx): Promise<TakenNumber> {
     const take = () =>
       tx.manager.query(
@@ -133,7 +102,8 @@ export class SalesSettingsService {
     return { sequence, orderNumber: formatOrderNumber(prefix, padding, sequence) };
   }
 
-  private async ensureRow(tx: Tx): Promise<void> {
+  /** Creates the workspace's settings row with the defaults when it has none (no lock on an existing row). */
+  async ensureRow(tx: Tx): Promise<void> {
     await tx.manager.query(
       `INSERT INTO sales_settings (id, workspace_id) VALUES (gen_random_uuid(), $1)
        ON CONFLICT (workspace_id) DO NOTHING`,
