@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LocationsService } from '../../inventory/locations/locations.service';
 import { Db, type Tx } from '../../platform/database/db';
+import { assertIfMatch } from '../../platform/database/scoped-repository';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { respond } from '../../platform/http/resource';
 import { SalesSettingsResponse, UpdateSalesSettingsRequest } from './sales-settings.dto';
@@ -55,6 +56,7 @@ export class SalesSettingsService {
           'stock',
         );
       const row = await this.lock(tx);
+      assertIfMatch(tx.ctx, row.version);
       const before = toResponse(row);
       row.orderNumberPrefix = body.orderNumberPrefix ?? defaults.orderNumberPrefix;
       row.orderNumberPadding = body.orderNumberPadding ?? defaults.orderNumberPadding;
