@@ -58,7 +58,10 @@ const tags: Array<[string, string]> = [
     'Sales orders',
     'Orders with lines priced by the engine, gapless order numbers, the status machine and its stock effect; settings; daily figures',
   ],
-  ['Commerce sales orders', 'Storefront orders: placed by shoppers at engine prices (idempotent), each shopper sees its own'],
+  [
+    'Commerce sales orders',
+    'Storefront orders: placed by shoppers at engine prices (idempotent), each shopper sees its own',
+  ],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
