@@ -168,10 +168,13 @@ async function main(): Promise<void> {
 
     // Same work: both must give the same answer to the same request.
     for (const scenario of selected) {
+      if (scenario.noBare) continue;
+      await scenario.before?.();
       const { method, path, body } = scenario.next();
+      const token = scenario.bearer?.slice('Bearer '.length) ?? login.accessToken;
       const [a, b] = await Promise.all([
-        api.call(method, path, body),
-        new Api(bare.url, login.accessToken).call(method, path, body),
+        new Api(full.url, token).call(method, path, body),
+        new Api(bare.url, token).call(method, path, body),
       ]);
       if (a.status !== 200 || b.status !== 200) {
         throw new Error(
@@ -199,19 +202,20 @@ async function main(): Promise<void> {
       [bare.pid, []],
     ]);
     for (const scenario of selected) {
+      await scenario.before?.();
+      const bearer = scenario.bearer ?? api.bearer;
       const targets = [
         { name: 'full stack' as const, server: full, runs: [] as LoadResult[] },
         { name: 'bare' as const, server: bare, runs: [] as LoadResult[] },
-      ];
+      ].filter((t) => t.name === 'full stack' || !scenario.noBare);
       for (const t of targets) {
-        if (config.warmup > 0)
-          await runLoad(t.server, scenario, api.bearer, config.warmup, config.connections);
+        if (config.warmup > 0) await runLoad(t.server, scenario, bearer, config.warmup, config.connections);
       }
       for (let round = 0; round < config.rounds; round++) {
         // full, bare, then bare, full, …: a change in the machine's load hits both alike
         for (const t of round % 2 === 0 ? targets : [...targets].reverse()) {
           const startUs = nowUs();
-          t.runs.push(await runLoad(t.server, scenario, api.bearer, config.duration, config.connections));
+          t.runs.push(await runLoad(t.server, scenario, bearer, config.duration, config.connections));
           windows.get(t.server.pid)!.push([startUs, nowUs()]);
         }
       }
@@ -264,7 +268,10 @@ async function main(): Promise<void> {
     servers.push(counted);
     await counted.waitReady('/health/ready');
     const counts: QueryCount[] = [];
-    for (const scenario of selected) counts.push(await countQueries(counted, counter, scenario, api.bearer));
+    for (const scenario of selected) {
+      await scenario.before?.();
+      counts.push(await countQueries(counted, counter, scenario, scenario.bearer ?? api.bearer));
+    }
     await counted.stop();
     const sessionSql = counts.flatMap((c) => c.statements).find((s) => /\bauth_sessions\b/.test(s.sql))?.sql;
     const plan = sessionSql
@@ -288,7 +295,10 @@ async function main(): Promise<void> {
     }
 
     const ratios = rows
-      .filter((r) => r.server === 'full stack')
+      .filter(
+        (r) =>
+          r.server === 'full stack' && rows.some((b) => b.scenario === r.scenario && b.server === 'bare'),
+      )
       .map((r) => ({
         scenario: r.scenario,
         ratio:

@@ -21,6 +21,12 @@ export interface ScenarioRequest {
 export interface Scenario {
   name: string;
   next: () => ScenarioRequest;
+  /** The caller (`Bearer …`) when not the bootstrap admin, e.g. a client login. */
+  bearer?: string;
+  /** Brings the service into the state the scenario measures (e.g. a script active), before it runs. */
+  before?: () => Promise<void>;
+  /** Why the scenario has no bare equivalent: then it is measured on the full stack only. */
+  noBare?: string;
 }
 
 export const get = (path: string): ScenarioRequest => ({ method: 'GET', path });

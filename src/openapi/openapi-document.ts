@@ -52,6 +52,12 @@ const tags: Array<[string, string]> = [
   ],
   ['Statistics', 'Deal statistics per period; sales order counts and revenue per day, status and channel'],
   ['Masterdata', 'Tags in use across every tagged entity type'],
+  ['VatCodes', 'VAT codes of the workspace (products reference them; prices give VAT beside them)'],
+  [
+    'AtomicScripts',
+    'Rules in sandboxed JavaScript: at price calculation they may change prices and add messages',
+  ],
+  ['Commerce', 'The storefront interface (`/commerce-api`): prices for the calling client login’s account'],
   ['Locations', 'Warehouses, shops and pickup points: address, opening hours, image'],
   ['Stocks', 'The quantity of a product at a location; atomic changes'],
   [

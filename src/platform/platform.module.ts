@@ -58,7 +58,16 @@ export class PlatformModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
       ],
-      exports: [Env, EMBEDDED_DATABASE, DataSource, Db, EntityTypes, ConstraintNames, ActivityObservers, WorkspaceInitializers],
+      exports: [
+        Env,
+        EMBEDDED_DATABASE,
+        DataSource,
+        Db,
+        EntityTypes,
+        ConstraintNames,
+        ActivityObservers,
+        WorkspaceInitializers,
+      ],
     };
   }
 }

@@ -8,6 +8,9 @@ import { AtomicScriptsCoreController } from './atomic-scripts/atomic-scripts.cor
 import { AtomicScriptsService } from './atomic-scripts/atomic-scripts.service';
 import { PriceScripts } from './atomic-scripts/price-scripts';
 import { ScriptSandbox } from './atomic-scripts/script-sandbox';
+import { PriceOperationsService } from './prices/price-operations.service';
+import { PricesCommerceController } from './prices/prices.commerce.controller';
+import { PricesCoreController } from './prices/prices.core.controller';
 import { PricingService } from './prices/pricing.service';
 import { VatCodeEntity } from './vat-codes/vat-code.entity';
 import { VatCodesCoreController } from './vat-codes/vat-codes.core.controller';
@@ -20,8 +23,20 @@ import { VatCodesService } from './vat-codes/vat-codes.service';
  */
 @Module({
   imports: [CatalogModule, CrmModule],
-  controllers: [VatCodesCoreController, AtomicScriptsCoreController],
-  providers: [VatCodesService, ScriptSandbox, PriceScripts, AtomicScriptsService, PricingService],
+  controllers: [
+    VatCodesCoreController,
+    AtomicScriptsCoreController,
+    PricesCoreController,
+    PricesCommerceController,
+  ],
+  providers: [
+    VatCodesService,
+    ScriptSandbox,
+    PriceScripts,
+    AtomicScriptsService,
+    PricingService,
+    PriceOperationsService,
+  ],
   exports: [PricingService, VatCodesService],
 })
 export class PricingModule {

@@ -104,6 +104,7 @@ export async function seedCrmAccountsDemo(app: INestApplicationContext, ctx: Req
         currency: 'EUR',
         vatLiable: true,
         creditLimit: 5000 * (1 + (i % 5)),
+        priceVisibility: 'Visible',
       },
     });
     accountIds.push(account.id);

@@ -114,7 +114,9 @@ async function checkReferences(tx: Tx, productId: string, body: CreateProductReq
     throw badRequest({ components: ['a product cannot be a component of itself'] });
   await tx.repo(ProductEntity, 'Product').assertReferences('components', componentIds);
   // The pricing context's table, named as the foreign key names it (no import of its entity).
-  await tx.repo<Scoped>('vat_codes', 'VatCode').assertReferences('pricing.vatCodeId', body.pricing?.vatCodeId);
+  await tx
+    .repo<Scoped>('vat_codes', 'VatCode')
+    .assertReferences('pricing.vatCodeId', body.pricing?.vatCodeId);
 }
 
 const none: ProductParts = {

@@ -13,7 +13,11 @@ import { ProductBarcodeEntity } from './product-barcode.entity';
 import { ProductComponentEntity } from './product-component.entity';
 import { checkProductBody, writeProduct } from './product-writer';
 import { ProductEntity } from './product.entity';
-import { loadPricingInputs, type PricingInputsQuery, type ProductPricingInput } from './product-pricing-inputs';
+import {
+  loadPricingInputs,
+  type PricingInputsQuery,
+  type ProductPricingInput,
+} from './product-pricing-inputs';
 
 /** Constraints whose field is not the column's name in the API (registered by CatalogModule). */
 export const productConstraintFields: Readonly<Record<string, string>> = {
@@ -147,7 +151,11 @@ export class ProductsService {
    * products, by id and/or sku, in one query. Unknown ones are simply absent. Inside a
    * transaction pass `tx` (the embedded database has one session).
    */
-  async pricingInputs(ctx: RequestContext, query: PricingInputsQuery, tx?: Tx): Promise<ProductPricingInput[]> {
+  async pricingInputs(
+    ctx: RequestContext,
+    query: PricingInputsQuery,
+    tx?: Tx,
+  ): Promise<ProductPricingInput[]> {
     const repo = tx ? tx.repo(ProductEntity, 'Product') : this.db.repo(ctx, ProductEntity, 'Product');
     return loadPricingInputs(repo, query);
   }

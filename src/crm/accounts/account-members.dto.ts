@@ -6,6 +6,7 @@ import {
   IsArray,
   IsBoolean,
   IsEmail,
+  IsIn,
   IsInt,
   IsISO31661Alpha2,
   IsISO4217CurrencyCode,
@@ -21,7 +22,14 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { IsDecimal } from '../../platform/http/decimal';
-import type { CommerceSettings, ContactDetails, CustomAttribute, PostalAddress } from './account.entity';
+import {
+  priceVisibilities,
+  type CommerceSettings,
+  type ContactDetails,
+  type CustomAttribute,
+  type PostalAddress,
+  type PriceVisibility,
+} from './account.entity';
 
 /**
  * The structured members of accounts (and contacts): addresses, contact details, custom
@@ -190,6 +198,15 @@ export class CommerceSettingsDto implements CommerceSettings {
   @Min(0)
   @Max(1e12)
   creditLimit: number | null;
+
+  @ApiPropertyOptional({
+    enum: priceVisibilities,
+    default: 'Visible',
+    description: 'Hidden: the storefront shows this account’s shoppers no prices (every price on request)',
+  })
+  @IsOptional()
+  @IsIn(priceVisibilities)
+  priceVisibility: PriceVisibility;
 }
 
 /** Full, stored forms of the members: every field present. */
@@ -222,6 +239,7 @@ export const commerceSettings = (s: Partial<CommerceSettings> | null | undefined
   currency: s?.currency ? s.currency.toUpperCase() : null,
   vatLiable: s?.vatLiable ?? true,
   creditLimit: s?.creditLimit ?? null,
+  priceVisibility: s?.priceVisibility ?? 'Visible',
 });
 
 /** Tags and similar string lists: trimmed, empty ones dropped, duplicates removed (first wins). */

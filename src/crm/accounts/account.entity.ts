@@ -38,7 +38,12 @@ export interface CommerceSettings {
   currency: string | null;
   vatLiable: boolean;
   creditLimit: number | null;
+  /** Whether the account's shoppers see prices in the storefront (Hidden: every price on request). */
+  priceVisibility: PriceVisibility;
 }
+
+export const priceVisibilities = ['Visible', 'Hidden'] as const;
+export type PriceVisibility = (typeof priceVisibilities)[number];
 
 /**
  * A company the workspace deals with (customer, supplier, …). Structured members (addresses,

@@ -6,7 +6,7 @@ import { badRequest, FieldErrors } from './problem';
 const primitives = new Set<unknown>([String, Boolean, Number, Array, Object]);
 
 /** `pricing.tiers[0].minQuantity` style paths for nested errors. */
-function flatten(errors: ValidationError[], prefix = '', out: FieldErrors = {}): FieldErrors {
+export function flatten(errors: ValidationError[], prefix = '', out: FieldErrors = {}): FieldErrors {
   for (const e of errors) {
     const path = /^\d+$/.test(e.property)
       ? `${prefix}[${e.property}]`

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
 import { ChangeListener } from '../../platform/database/change-listener';
 import { Db, type Tx } from '../../platform/database/db';
 import { EMBEDDED_DATABASE } from '../../platform/platform.module';
@@ -40,9 +40,20 @@ const maxMessageLength = 1000;
 /** Compiled sets kept per process (least recently used dropped first). */
 const maxCachedWorkspaces = 100;
 
-interface ScriptSet {
+interface Loaded {
   scripts: Array<{ id: string; name: string }>;
   compiled: CompiledScripts | null;
+}
+
+/**
+ * A workspace's compiled scripts as cached: taken by each call that runs them (`users`), disposed
+ * only when it is both out of the cache (`retired`: changed, evicted, broken) and unused, so a
+ * call never runs an interpreter another event has freed.
+ */
+interface ScriptSet {
+  ready: Promise<Loaded>;
+  users: number;
+  retired: boolean;
 }
 
 /**
@@ -51,13 +62,13 @@ interface ScriptSet {
  * `atomic_scripts_changed` and the set is dropped (ChangeListener, the service's one LISTEN/NOTIFY
  * mechanism). Without live notifications nothing is kept: every call loads and compiles.
  * A script that throws, runs past its limits or answers something malformed is skipped for that
- * line and logged; pricing goes on with what the earlier scripts decided.
+ * line and logged; pricing goes on with what the earlier scripts decided. Nothing that goes wrong
+ * in the sandbox fails the price: the lines are then priced without scripts, and it is logged.
  */
 @Injectable()
 export class PriceScripts implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AtomicScripts');
-  private readonly cache = new Map<string, Promise<ScriptSet>>();
-  private generation = 0;
+  private readonly cache = new Map<string, ScriptSet>();
   private readonly changes: ChangeListener;
   isLive: () => boolean = () => false;
 
@@ -81,42 +92,118 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
 
   /** A workspace's scripts changed (payload = its id), or anything may have (no payload): drop them. */
   invalidate(workspaceId?: string): void {
-    this.generation++;
     const drop = workspaceId ? [workspaceId] : [...this.cache.keys()];
     for (const id of drop) {
       const set = this.cache.get(id);
       this.cache.delete(id);
-      void set?.then(
-        (s) => s.compiled?.dispose(),
-        () => undefined,
-      );
+      if (set) this.retire(set);
     }
   }
 
   /** Applies the scripts to each line, in order; lines without scripts come back unchanged. */
   async apply(ctx: RequestContext, lines: ScriptPriceInput[], tx?: Tx): Promise<ScriptPriceOutcome[]> {
-    const set = await this.set(ctx, tx);
-    if (!set.compiled || !set.scripts.length) return lines.map(() => ({ messages: [] }));
-    const compiled = set.compiled;
-    const outcomes = lines.map((line) => this.applyToLine(ctx, set, compiled, line));
-    if (compiled.broken) this.drop(ctx.workspaceId, set);
-    return outcomes;
+    const unchanged = () => lines.map(() => ({ messages: [] }));
+    const set = this.acquire(ctx, tx);
+    try {
+      let loaded: Loaded;
+      try {
+        loaded = await set.ready;
+      } catch (e) {
+        // Reading the scripts failed (the database's error, as any query's) or the sandbox did not start.
+        if (e instanceof QueryFailedError) throw e;
+        this.logger.error(`Atomic scripts of workspace ${ctx.workspaceId} not run: ${(e as Error).message}`);
+        return unchanged();
+      }
+      const compiled = loaded.compiled;
+      if (!compiled || !loaded.scripts.length) return unchanged();
+      // A script that ran past a limit is not run again for the rest of this call's lines.
+      const exhausted = new Set<number>();
+      try {
+        return lines.map((line) => this.applyToLine(ctx, loaded, compiled, line, exhausted));
+      } catch (e) {
+        compiled.broken = true;
+        this.logger.error(`Atomic scripts of workspace ${ctx.workspaceId} failed: ${(e as Error).message}`);
+        return unchanged();
+      } finally {
+        if (compiled.broken) this.drop(ctx.workspaceId, set);
+      }
+    } finally {
+      this.release(set);
+    }
+  }
+
+  /** The workspace's set, taken for this call (synchronously, so no event can free it meanwhile). */
+  private acquire(ctx: RequestContext, tx?: Tx): ScriptSet {
+    const live = this.isLive();
+    let set = live ? this.cache.get(ctx.workspaceId) : undefined;
+    if (set) {
+      // Most recently used last (Map keeps insertion order).
+      this.cache.delete(ctx.workspaceId);
+      this.cache.set(ctx.workspaceId, set);
+    } else {
+      set = { ready: this.load(ctx, tx), users: 0, retired: !live };
+      if (live) {
+        this.cache.set(ctx.workspaceId, set);
+        this.evict();
+        const loading = set;
+        // A failed load is not kept.
+        loading.ready.catch(() => this.drop(ctx.workspaceId, loading));
+      }
+    }
+    set.users++;
+    return set;
+  }
+
+  private release(set: ScriptSet): void {
+    set.users--;
+    if (set.retired && set.users === 0) this.dispose(set);
+  }
+
+  private retire(set: ScriptSet): void {
+    if (set.retired) return;
+    set.retired = true;
+    if (set.users === 0) this.dispose(set);
+  }
+
+  private dispose(set: ScriptSet): void {
+    set.ready.then(
+      (loaded) => {
+        loaded.compiled?.dispose();
+        loaded.compiled = null;
+      },
+      () => undefined,
+    );
+  }
+
+  private drop(workspaceId: string, set: ScriptSet): void {
+    if (this.cache.get(workspaceId) === set) this.cache.delete(workspaceId);
+    this.retire(set);
+  }
+
+  private evict(): void {
+    while (this.cache.size > maxCachedWorkspaces) {
+      const [oldest, set] = this.cache.entries().next().value as [string, ScriptSet];
+      this.cache.delete(oldest);
+      this.retire(set);
+    }
   }
 
   private applyToLine(
     ctx: RequestContext,
-    set: ScriptSet,
+    set: Loaded,
     compiled: CompiledScripts,
     line: ScriptPriceInput,
+    exhausted: Set<number>,
   ): ScriptPriceOutcome {
     const outcome: ScriptPriceOutcome = { messages: [] };
     const input = { ...line };
     set.scripts.forEach((script, i) => {
       const c = compiled.compiled[i];
-      if (compiled.broken || 'error' in c) return;
+      if (compiled.broken || 'error' in c || exhausted.has(i)) return;
       const run = compiled.run(c.index, JSON.stringify({ ...input, messages: [...outcome.messages] }));
       const decided = run.ok ? readOutcome(run.value) : run;
       if (!decided.ok) {
+        if ('limit' in decided && decided.limit) exhausted.add(i);
         this.logger.warn(
           `Atomic script ${script.id} (${script.name}) of workspace ${ctx.workspaceId} skipped for product ${line.product.id}: ${decided.error}`,
         );
@@ -136,58 +223,7 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
     return outcome;
   }
 
-  private drop(workspaceId: string, set: ScriptSet): void {
-    const current = this.cache.get(workspaceId);
-    if (current)
-      void current.then(
-        (s) => s === set && this.cache.get(workspaceId) === current && this.cache.delete(workspaceId),
-      );
-    set.compiled?.dispose();
-    set.compiled = null;
-  }
-
-  private async set(ctx: RequestContext, tx?: Tx): Promise<ScriptSet> {
-    const cached = this.isLive() ? this.cache.get(ctx.workspaceId) : undefined;
-    if (cached) {
-      // Most recently used last (Map keeps insertion order).
-      this.cache.delete(ctx.workspaceId);
-      this.cache.set(ctx.workspaceId, cached);
-      return cached;
-    }
-    const startedAt = this.generation;
-    const loading = this.load(ctx, tx);
-    if (!this.isLive()) {
-      const set = await loading;
-      // Not kept: dispose once this call is done with it.
-      setImmediate(() => set.compiled?.dispose());
-      return set;
-    }
-    this.cache.set(ctx.workspaceId, loading);
-    try {
-      const set = await loading;
-      // A change seen while loading: this copy may be stale; keep it for this call only.
-      if (startedAt !== this.generation && this.cache.get(ctx.workspaceId) === loading)
-        this.cache.delete(ctx.workspaceId);
-      this.evict();
-      return set;
-    } catch (e) {
-      if (this.cache.get(ctx.workspaceId) === loading) this.cache.delete(ctx.workspaceId);
-      throw e;
-    }
-  }
-
-  private evict(): void {
-    while (this.cache.size > maxCachedWorkspaces) {
-      const [oldest, set] = this.cache.entries().next().value as [string, Promise<ScriptSet>];
-      this.cache.delete(oldest);
-      void set.then(
-        (s) => s.compiled?.dispose(),
-        () => undefined,
-      );
-    }
-  }
-
-  private async load(ctx: RequestContext, tx?: Tx): Promise<ScriptSet> {
+  private async load(ctx: RequestContext, tx?: Tx): Promise<Loaded> {
     const repo = tx
       ? tx.repo(AtomicScriptEntity, 'AtomicScript')
       : this.db.repo(ctx, AtomicScriptEntity, 'AtomicScript');

@@ -21,14 +21,17 @@ const wasm = (
 export const scriptLimits = {
   /** Wall time of one run; the interpreter is interrupted past it. */
   timeMs: 50,
-  /** Heap of a workspace's script runtime. */
-  memoryBytes: 16 * 1024 * 1024,
+  /**
+   * Heap of a workspace's script runtime. Also what bounds the time of a native built-in that
+   * does not check the interrupt (`new Array(1e6).fill(1)` runs until memory runs out: ~0.3 s).
+   */
+  memoryBytes: 8 * 1024 * 1024,
   stackBytes: 256 * 1024,
   /**
-   * The WebAssembly memory of a workspace's interpreter can never grow past this (64 KiB pages),
-   * whatever QuickJS's own accounting says: a script allocating a gigabyte fails inside it.
+   * The WebAssembly memory of the interpreter (all runtimes) can never grow past this (64 KiB
+   * pages: 256 MB), whatever QuickJS's own accounting says.
    */
-  wasmPages: 1024,
+  wasmPages: 4096,
 } as const;
 
 /**
@@ -42,16 +45,33 @@ const prelude = `
   globalThis.__run = (i, json) => { const out = fns[i](JSON.parse(json)); return out === undefined ? 'null' : JSON.stringify(out); };
 `;
 
-export type ScriptRun = { ok: true; value: unknown } | { ok: false; error: string };
+export type ScriptRun = { ok: true; value: unknown } | { ok: false; error: string; limit?: boolean };
+
+/** Errors of a script that ran past a limit (rather than one that threw). */
+const limitErrors = /interrupted|out of memory|stack overflow|string too long/i;
 
 /**
- * A workspace's compiled scripts: one QuickJS interpreter (its own WebAssembly instance and
- * memory, so nothing a script does reaches another workspace or the process) holding each script
- * compiled once. `broken` after a run that ran out of memory: the owner disposes it and compiles
- * again.
+ * A workspace's compiled scripts: one QuickJS runtime (its own heap, limits and globals; nothing
+ * a script does reaches another workspace's runtime or the process) holding each script compiled
+ * once. QuickJS recovers from its own limit errors (the failed run's objects are
+ * freed); `broken` only when the WebAssembly instance itself failed: the owner drops it and
+ * compiles again.
  */
 export class CompiledScripts {
-  broken = false;
+  private isBroken = false;
+  /** Called once when the WebAssembly instance failed under this set. */
+  onBroken?: () => void;
+
+  get broken(): boolean {
+    return this.isBroken;
+  }
+
+  set broken(value: boolean) {
+    if (value && !this.isBroken) {
+      this.isBroken = true;
+      this.onBroken?.();
+    }
+  }
   private deadline = 0;
   private readonly runtime: QuickJSRuntime;
   private readonly vm: QuickJSContext;
@@ -102,7 +122,13 @@ export class CompiledScripts {
   }
 
   private call(fn: QuickJSHandle, args: QuickJSHandle[]): ScriptRun {
-    const result = this.vm.callFunction(fn, this.vm.undefined, ...args);
+    let result: ReturnType<QuickJSContext['callFunction']>;
+    try {
+      result = this.vm.callFunction(fn, this.vm.undefined, ...args);
+    } catch (e) {
+      this.broken = true;
+      return { ok: false, error: `The interpreter failed: ${(e as Error).message}`, limit: true };
+    }
     if (result.error) {
       const dumped = this.vm.dump(result.error) as { name?: string; message?: string } | string;
       result.error.dispose();
@@ -110,8 +136,7 @@ export class CompiledScripts {
         typeof dumped === 'object' && dumped !== null
           ? `${dumped.name ?? 'Error'}: ${dumped.message ?? ''}`
           : String(dumped);
-      if (/out of memory|stack overflow/i.test(error)) this.broken = true;
-      return { ok: false, error };
+      return { ok: false, error, limit: limitErrors.test(error) };
     }
     const value = this.vm.dump(result.value) as unknown;
     result.value.dispose();
@@ -132,21 +157,35 @@ export class CompiledScripts {
 
 /**
  * The QuickJS sandbox (quickjs-emscripten): JavaScript with no process, network, file system or
- * timers, a time limit per run and a memory limit per workspace. Each compiled set gets its own
- * WebAssembly instance with a capped memory.
+ * timers, a time limit per run and a memory limit per workspace runtime. One WebAssembly instance
+ * per application, its memory capped (`wasmPages`), holds every runtime: a runtime cannot read
+ * another's objects, and QuickJS's own accounting stops each at `memoryBytes`. Should the instance
+ * itself fail (an abort), the next compile starts a new one and the old one's sets are dropped.
  */
 @Injectable()
 export class ScriptSandbox {
-  /** A new interpreter instance (about 10 ms): its own WebAssembly memory, capped. */
-  private newModule(): Promise<QuickJSWASMModule> {
-    const wasmMemory = new wasm.Memory({ initial: 256, maximum: scriptLimits.wasmPages });
-    return newQuickJSWASMModuleFromVariant(
-      newVariant(releaseSync, { wasmMemory } as CustomizeVariantOptions),
-    );
+  private module?: Promise<QuickJSWASMModule>;
+
+  private instance(): Promise<QuickJSWASMModule> {
+    if (!this.module) {
+      const wasmMemory = new wasm.Memory({ initial: 256, maximum: scriptLimits.wasmPages });
+      const loading = newQuickJSWASMModuleFromVariant(
+        newVariant(releaseSync, { wasmMemory } as CustomizeVariantOptions),
+      );
+      // A failed start is not kept: the next call tries again.
+      loading.catch(() => this.module === loading && (this.module = undefined));
+      this.module = loading;
+    }
+    return this.module;
   }
 
   async compile(codes: readonly string[]): Promise<CompiledScripts> {
-    return new CompiledScripts(await this.newModule(), codes);
+    const module = await this.instance();
+    const set = new CompiledScripts(module, codes);
+    set.onBroken = () => {
+      if (this.module) void this.module.then((m) => m === module && (this.module = undefined));
+    };
+    return set;
   }
 
   /** The parser's message for code that does not compile (or runs past the limits while compiling); null when it does. */

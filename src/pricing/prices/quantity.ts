@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { Exact } from './money';
 
 const decimalText = /^\d{1,14}(\.\d{1,4})?$/;
@@ -17,3 +19,19 @@ export function parseQuantity(value: unknown): Exact | null {
   const q = new Exact(text);
   return q.gt(0) ? q : null;
 }
+
+/** Validates a quantity (see `parseQuantity`): a number, or a decimal string from a query string. */
+export const IsQuantity = (options?: ValidationOptions) =>
+  applyDecorators(
+    ValidateBy(
+      {
+        name: 'isQuantity',
+        validator: {
+          validate: (value: unknown) => parseQuantity(value) !== null,
+          defaultMessage: (args) =>
+            `${args?.property ?? 'quantity'} must be a number greater than 0 with at most 4 decimals`,
+        },
+      },
+      options,
+    ),
+  );

@@ -135,6 +135,7 @@ describe('Accounts', () => {
         currency: 'EUR',
         vatLiable: true,
         creditLimit: 10000,
+        priceVisibility: 'Visible',
       },
     });
 
