@@ -1,20 +1,16 @@
+import { readdirSync } from 'node:fs';
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
-/** The bounded contexts (and app-level folders) under src/: platform serves them and imports none. */
-const contexts = [
-  'identity',
-  'catalog',
-  'crm',
-  'i18n',
-  'activity',
-  'masterdata',
-  'info',
-  'health',
-  'openapi',
-  'seed',
-];
+/**
+ * The bounded contexts (and app-level folders) under src/: every folder but platform (the kernel
+ * they all use, which imports none) and config (which lists every context's entities). Read from
+ * the tree, so a new context is bounded from its first file.
+ */
+const contexts = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['platform', 'config'].includes(entry.name))
+  .map((entry) => entry.name);
 
 /**
  * Context boundaries: platform imports no context; a context reaches another only through what

@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -44,6 +52,14 @@ async function recreateDatabase(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** The node options `npm run start:prod` starts the service with (its heap bound), so the bench measures that. */
+function productionNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(resolve(distRoot, '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return pkg.scripts['start:prod'].split(/\s+/).filter((arg) => arg.startsWith('--'));
 }
 
 function serviceEnv(config: BenchConfig, databaseUrl: string, dataDir: string): Record<string, string> {
@@ -119,7 +135,10 @@ async function main(): Promise<void> {
 
     const profileDir = join(resultsDir, 'profiles');
     if (config.profile) rmSync(profileDir, { recursive: true, force: true });
-    const nodeArgs = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const nodeArgs = [
+      ...productionNodeArgs(),
+      ...(config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ];
     const full = ServerProcess.start(
       'full stack',
       join(distRoot, 'src/main.js'),

@@ -1,15 +1,19 @@
 import { Foundation1795399987865 } from './1795399987865-Foundation';
 import { ProductsCore1795400388793 } from './1795400388793-ProductsCore';
 import { CatalogTaxonomy1795400426398 } from './1795400426398-CatalogTaxonomy';
-import { ProductLinks1795400507989 } from './1795400507989-ProductLinks';
 import { CrmAccountsContacts1795400499302 } from './1795400499302-CrmAccountsContacts';
-import { IdempotencyKeys1795400681403 } from './1795400681403-IdempotencyKeys';
+import { ProductLinks1795400507989 } from './1795400507989-ProductLinks';
 import { ProductContentsFavouritesIssues1795400630037 } from './1795400630037-ProductContentsFavouritesIssues';
+import { IdempotencyKeys1795400681403 } from './1795400681403-IdempotencyKeys';
 import { CrmDealsPipelinesComments1795400685308 } from './1795400685308-CrmDealsPipelinesComments';
 import { AuthChangeNotifications1795401000000 } from './1795401000000-AuthChangeNotifications';
 import { IdempotencyKeysPerCaller1795402000000 } from './1795402000000-IdempotencyKeysPerCaller';
 import { StoredFiles1795402100000 } from './1795402100000-StoredFiles';
+import { Webhooks1795547242387 } from './1795547242387-Webhooks';
+import { Currencies1795547258011 } from './1795547258011-Currencies';
 import { PricingVatCodesAtomicScripts1795547454480 } from './1795547454480-PricingVatCodesAtomicScripts';
+import { ContentPagesDocuments1795547625442 } from './1795547625442-ContentPagesDocuments';
+import { ProductPartsIndexedByWorkspace1795547700850 } from './1795547700850-ProductPartsIndexedByWorkspace';
 import { InventoryAndSalesOrders1795549382934 } from './1795549382934-InventoryAndSalesOrders';
 
 /**
@@ -17,4 +21,4 @@ import { InventoryAndSalesOrders1795549382934 } from './1795549382934-InventoryA
  * test runner run the same set. `npm run migration:generate -- migrations/<Name>` writes a new
  * file; review it, then add its class here.
  */
-export const migrations: Array<new () => unknown> = [Foundation1795399987865, ProductsCore1795400388793, CatalogTaxonomy1795400426398, CrmAccountsContacts1795400499302, ProductLinks1795400507989, ProductContentsFavouritesIssues1795400630037, IdempotencyKeys1795400681403, CrmDealsPipelinesComments1795400685308, AuthChangeNotifications1795401000000, IdempotencyKeysPerCaller1795402000000, StoredFiles1795402100000, PricingVatCodesAtomicScripts1795547454480, InventoryAndSalesOrders1795549382934];
+export const migrations: Array<new () => unknown> = [Foundation1795399987865, ProductsCore1795400388793, CatalogTaxonomy1795400426398, CrmAccountsContacts1795400499302, ProductLinks1795400507989, ProductContentsFavouritesIssues1795400630037, IdempotencyKeys1795400681403, CrmDealsPipelinesComments1795400685308, AuthChangeNotifications1795401000000, IdempotencyKeysPerCaller1795402000000, StoredFiles1795402100000, Webhooks1795547242387, Currencies1795547258011, PricingVatCodesAtomicScripts1795547454480, ContentPagesDocuments1795547625442, ProductPartsIndexedByWorkspace1795547700850, InventoryAndSalesOrders1795549382934];

@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env';
 import { ActivityModule } from './activity/activity.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { ContentModule } from './content/content.module';
 import { CrmModule } from './crm/crm.module';
 import { HealthModule } from './health/health.module';
 import { I18nModule } from './i18n/i18n.module';
@@ -11,6 +12,8 @@ import { InventoryModule } from './inventory/inventory.module';
 import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
 import { PricingModule } from './pricing/pricing.module';
+import { StorefrontModule } from './storefront/storefront.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { SalesModule } from './sales/sales.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
@@ -29,6 +32,9 @@ export class AppModule {
         MasterdataModule,
         ActivityModule,
         PricingModule,
+        StorefrontModule,
+        ContentModule,
+        WebhooksModule,
         InventoryModule,
         SalesModule,
       ],

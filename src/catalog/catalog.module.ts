@@ -4,6 +4,8 @@ import { IdentityModule } from '../identity/identity.module';
 import { EntityTypes } from '../platform/database/entity-types';
 import { ConstraintNames } from '../platform/http/constraint-names';
 import { FileReferences } from '../platform/storage/uploads';
+import { ActivityTypes } from '../platform/activity/activity-types';
+import { catalogActivityTypes } from './catalog.activity-types';
 import { AttributesCoreController } from './attributes/attributes.core.controller';
 import { AttributesService } from './attributes/attributes.service';
 import { BrandsCoreController } from './brands/brands.core.controller';
@@ -11,6 +13,7 @@ import { brandFileReferences, BrandsService } from './brands/brands.service';
 import { CatalogsCoreController } from './catalogs/catalogs.core.controller';
 import { CatalogsService } from './catalogs/catalogs.service';
 import { CategoriesCoreController } from './categories/categories.core.controller';
+import { CategoryHierarchyReportController } from './categories/category-hierarchy-report.controller';
 import { CategoriesService, categoryFileReferences } from './categories/categories.service';
 import { ProductCategoryEntity } from './categories/category.entity';
 import { CategoryDisplayContentsCoreController } from './category-contents/category-display-contents.core.controller';
@@ -22,6 +25,7 @@ import { ProductFiltersService } from './product-filters/product-filters.service
 import { FavouriteProductsCoreController } from './favourites/favourite-products.core.controller';
 import { FavouriteProductsService } from './favourites/favourite-products.service';
 import { ProductContentsCoreController } from './product-contents/product-contents.core.controller';
+import { ProductContentTranslationsService } from './product-contents/product-content-translations.service';
 import { ProductContentsService } from './product-contents/product-contents.service';
 import { ProductIssuesCoreController } from './product-issues/product-issues.core.controller';
 import { ProductIssuesService } from './product-issues/product-issues.service';
@@ -31,6 +35,7 @@ import { ProductListService } from './products/product-list.service';
 import { ProductReferencesService } from './products/product-references.service';
 import { ProductEntity } from './products/product.entity';
 import { ProductsCoreController } from './products/products.core.controller';
+import { ProductReads } from './products/product-reads';
 import { productConstraintFields, productFileReferences, ProductsService } from './products/products.service';
 
 /**
@@ -45,6 +50,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     // products/filters before products/:id
     CategoryDisplayContentsCoreController,
     CategoriesCoreController,
+    CategoryHierarchyReportController,
     AttributesCoreController,
     ProductFiltersCoreController,
     BrandsCoreController,
@@ -65,8 +71,10 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     CatalogsService,
     ProductFiltersService,
     ProductContentsService,
+    ProductContentTranslationsService,
     ProductIssuesService,
     FavouriteProductsService,
+    ProductReads,
     ProductsService,
     ProductListService,
     ProductBulkService,
@@ -74,6 +82,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductReferencesService,
   ],
   exports: [
+    ProductReads,
     ProductsService,
     ProductListService,
     CategoriesService,
@@ -87,7 +96,13 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
 })
 export class CatalogModule {
   /** Registers what the catalog owns with the application's registries, once per application. */
-  constructor(entityTypes: EntityTypes, constraints: ConstraintNames, files: FileReferences) {
+  constructor(
+    entityTypes: EntityTypes,
+    constraints: ConstraintNames,
+    files: FileReferences,
+    activityTypes: ActivityTypes,
+  ) {
+    activityTypes.declare(...catalogActivityTypes);
     entityTypes.register(
       { type: 'Product', target: ProductEntity, tags: { table: 'products', column: 'tags' } },
       { type: 'ProductCategory', target: ProductCategoryEntity },

@@ -6,6 +6,8 @@ import { i18nEntities } from '../i18n/i18n.entities';
 import { catalogEntities } from '../catalog/catalog.entities';
 import { crmEntities } from '../crm/crm.entities';
 import { pricingEntities } from '../pricing/pricing.entities';
+import { contentEntities } from '../content/content.entities';
+import { webhooksEntities } from '../webhooks/webhooks.entities';
 import { inventoryEntities } from '../inventory/inventory.entities';
 import { salesEntities } from '../sales/sales.entities';
 
@@ -22,6 +24,8 @@ export const entities = [
   ...catalogEntities,
   ...crmEntities,
   ...pricingEntities,
+  ...contentEntities,
+  ...webhooksEntities,
   ...inventoryEntities,
   ...salesEntities,
 ];

@@ -60,6 +60,21 @@ export class Env {
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) KVK_API_URL?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() KVK_API_KEY?: string;
+  /** An OpenAI-compatible chat completions API (`{url}/chat/completions`) for AI translations. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
+  TRANSLATION_API_URL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TRANSLATION_MODEL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TRANSLATION_API_KEY?: string;
+  @Transform(toBool) @IsBoolean() WEBHOOKS_ALLOW_PRIVATE_TARGETS = false;
+  @Transform(toBool) @IsBoolean() WEBHOOKS_WORKER = true;
+  @Transform(toInt) @IsInt() @Min(10) @Max(3600000) WEBHOOKS_POLL_INTERVAL_MS = 5000;
+  @Transform(toInt) @IsInt() @Min(10) @Max(120000) WEBHOOKS_TIMEOUT_MS = 10000;
+  /** Waits before each retry (ms); the delivery fails after the last. Default: about a day. */
+  @Matches(/^\d{1,9}(,\d{1,9}){0,29}$/)
+  WEBHOOKS_RETRY_SCHEDULE_MS = '5000,60000,300000,1800000,7200000,18000000,36000000,36000000';
+  @Transform(toInt) @IsInt() @Min(1) WEBHOOKS_DISABLE_AFTER_MS = 24 * 3600 * 1000;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -89,6 +104,15 @@ export const acceptedForms: Record<keyof Env, string> = {
   S3_SECRET_ACCESS_KEY: 'a secret access key',
   KVK_API_URL: 'an http(s) URL',
   KVK_API_KEY: 'an API key',
+  TRANSLATION_API_URL: 'an http(s) URL such as https://api.openai.com/v1',
+  TRANSLATION_MODEL: 'a model name',
+  TRANSLATION_API_KEY: 'an API key',
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true or false',
+  WEBHOOKS_WORKER: 'true or false',
+  WEBHOOKS_POLL_INTERVAL_MS: 'an integer 10–3600000 (milliseconds)',
+  WEBHOOKS_TIMEOUT_MS: 'an integer 10–120000 (milliseconds)',
+  WEBHOOKS_RETRY_SCHEDULE_MS: 'a comma-separated list of up to 30 waits in milliseconds, e.g. 5000,60000',
+  WEBHOOKS_DISABLE_AFTER_MS: 'an integer of at least 1 (milliseconds)',
 };
 
 export class InvalidEnvironmentError extends Error {}
@@ -113,6 +137,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'S3_SECRET_ACCESS_KEY',
     'KVK_API_URL',
     'KVK_API_KEY',
+    'TRANSLATION_API_URL',
+    'TRANSLATION_MODEL',
+    'TRANSLATION_API_KEY',
   ]) {
     if (source[key] !== undefined) picked[key] = source[key];
   }

@@ -3,6 +3,8 @@ import { Env } from '../config/env';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { EntityTypes } from '../platform/database/entity-types';
+import { ActivityTypes } from '../platform/activity/activity-types';
+import { crmActivityTypes } from './crm.activity-types';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsCoreController } from './accounts/accounts.core.controller';
 import { AccountsService } from './accounts/accounts.service';
@@ -29,7 +31,8 @@ import { DealsModule } from './deals/deals.module';
   exports: [AccountsService, ContactsService],
 })
 export class CrmModule {
-  constructor(entityTypes: EntityTypes) {
+  constructor(entityTypes: EntityTypes, activityTypes: ActivityTypes) {
+    activityTypes.declare(...crmActivityTypes);
     entityTypes.register(
       { type: 'Account', target: AccountEntity, tags: { table: 'accounts', column: 'tags' } },
       { type: 'Contact', target: ContactEntity, tags: { table: 'contacts', column: 'tags' } },

@@ -1,3 +1,4 @@
+import { CurrencyEntity } from './currencies/currency.entity';
 import { SupportedLanguageEntity } from './languages/supported-language.entity';
 
-export const i18nEntities = [SupportedLanguageEntity];
+export const i18nEntities = [SupportedLanguageEntity, CurrencyEntity];

@@ -5,6 +5,8 @@ import { PassportModule } from '@nestjs/passport';
 import { Env } from '../config/env';
 import { resolveJwtSecret } from '../platform/auth/jwt-secret';
 import { FileReferences } from '../platform/storage/uploads';
+import { ActivityTypes } from '../platform/activity/activity-types';
+import { identityActivityTypes } from './identity.activity-types';
 import { AppsCoreController } from './apps/apps.core.controller';
 import { AuthCoreController } from './auth/auth.core.controller';
 import { AuthService } from './auth/auth.service';
@@ -51,7 +53,8 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
   exports: [AuthService, UsersService, WorkspacesService, ClientLoginsService],
 })
 export class IdentityModule {
-  constructor(files: FileReferences) {
+  constructor(files: FileReferences, activityTypes: ActivityTypes) {
+    activityTypes.declare(...identityActivityTypes);
     files.register(...workspaceFileReferences);
   }
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ActivityTypes } from '../platform/activity/activity-types';
 import { EntityTypes } from '../platform/database/entity-types';
 import { FileReferences } from '../platform/storage/uploads';
+import { inventoryActivityTypes } from './inventory.activity-types';
 import { LocationEntity } from './locations/location.entity';
 import { LocationsCoreController } from './locations/locations.core.controller';
 import { locationFileReferences, LocationsService } from './locations/locations.service';
@@ -16,7 +18,8 @@ import { StocksService } from './stocks/stocks.service';
   exports: [LocationsService, StocksService],
 })
 export class InventoryModule {
-  constructor(entityTypes: EntityTypes, files: FileReferences) {
+  constructor(entityTypes: EntityTypes, files: FileReferences, activityTypes: ActivityTypes) {
+    activityTypes.declare(...inventoryActivityTypes);
     entityTypes.register({ type: 'Location', target: LocationEntity });
     files.register(...locationFileReferences);
   }

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../config/database-options';
 import { Env } from '../config/env';
 import { ActivityObservers } from './activity/activity-recorder';
+import { ActivityTypes } from './activity/activity-types';
 import { AuthGuard } from './auth/auth.guard';
 import { Db } from './database/db';
 import { EntityTypes } from './database/entity-types';
@@ -52,6 +53,7 @@ export class PlatformModule {
         ConstraintNames,
         ActivityObservers,
         WorkspaceInitializers,
+        ActivityTypes,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
@@ -67,6 +69,7 @@ export class PlatformModule {
         ConstraintNames,
         ActivityObservers,
         WorkspaceInitializers,
+        ActivityTypes,
       ],
     };
   }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CrmModule } from '../crm/crm.module';
+import { ActivityTypes } from '../platform/activity/activity-types';
 import { EntityTypes } from '../platform/database/entity-types';
+import { pricingActivityTypes } from './pricing.activity-types';
 import { WorkspaceInitializers } from '../platform/tenancy/workspace-initializers';
 import { AtomicScriptEntity } from './atomic-scripts/atomic-script.entity';
 import { AtomicScriptsCoreController } from './atomic-scripts/atomic-scripts.core.controller';
@@ -40,7 +42,13 @@ import { VatCodesService } from './vat-codes/vat-codes.service';
   exports: [PricingService, VatCodesService],
 })
 export class PricingModule {
-  constructor(entityTypes: EntityTypes, initializers: WorkspaceInitializers, vatCodes: VatCodesService) {
+  constructor(
+    entityTypes: EntityTypes,
+    initializers: WorkspaceInitializers,
+    vatCodes: VatCodesService,
+    activityTypes: ActivityTypes,
+  ) {
+    activityTypes.declare(...pricingActivityTypes);
     entityTypes.register(
       { type: 'VatCode', target: VatCodeEntity },
       { type: 'AtomicScript', target: AtomicScriptEntity },

@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CrmModule } from '../crm/crm.module';
+import { I18nModule } from '../i18n/i18n.module';
 import { IdentityModule } from '../identity/identity.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { PricingModule } from '../pricing/pricing.module';
+import { ActivityTypes } from '../platform/activity/activity-types';
 import { EntityTypes } from '../platform/database/entity-types';
 import { CommerceSalesOrdersService } from './orders/commerce-sales-orders.service';
 import { OrderPricing } from './orders/order-pricing';
 import { SalesOrderLineResolver } from './orders/sales-order-lines';
 import { SalesOrderEntity } from './orders/sales-order.entity';
+import { salesActivityTypes } from './sales.activity-types';
 import { SalesOrdersCommerceController } from './orders/sales-orders.commerce.controller';
 import { SalesOrdersCoreController } from './orders/sales-orders.core.controller';
 import { SalesOrdersService } from './orders/sales-orders.service';
@@ -19,7 +22,7 @@ import { SalesOrderStatisticsService } from './statistics/sales-order-statistics
 
 /** Sales orders (core and commerce), their numbers, lines and statistics. */
 @Module({
-  imports: [IdentityModule, CatalogModule, CrmModule, InventoryModule, PricingModule],
+  imports: [IdentityModule, I18nModule, CatalogModule, CrmModule, InventoryModule, PricingModule],
   // salesorders/settings before salesorders/:id
   controllers: [
     SalesSettingsCoreController,
@@ -38,7 +41,8 @@ import { SalesOrderStatisticsService } from './statistics/sales-order-statistics
   exports: [SalesOrdersService],
 })
 export class SalesModule {
-  constructor(entityTypes: EntityTypes) {
+  constructor(entityTypes: EntityTypes, activityTypes: ActivityTypes) {
+    activityTypes.declare(...salesActivityTypes);
     entityTypes.register({ type: 'SalesOrder', target: SalesOrderEntity });
   }
 }

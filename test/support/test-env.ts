@@ -24,6 +24,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOGIN_RATE_LIMIT: '10000',
     PUBLIC_BASE_URL: 'http://localhost',
     MIGRATIONS_RUN: 'false',
+    // Test files share the server database: only the webhook tests run a delivery worker (they
+    // pass WEBHOOKS_WORKER=true), so no other file's worker claims their deliveries.
+    WEBHOOKS_WORKER: 'false',
     ...overrides,
   });
 }

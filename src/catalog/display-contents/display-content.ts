@@ -1,3 +1,4 @@
+import { sanitizeHtmlBody } from '../../platform/http/html-sanitizer';
 import type { ScopedEntity } from '../../platform/database/scoped-entity';
 import type { ScopedResponse } from '../../platform/http/resource';
 
@@ -36,12 +37,16 @@ export interface DisplayContentAnswer extends ScopedResponse {
   seo: { metaTitle: string | null; metaDescription: string | null; keywords: string[] };
 }
 
+/** Html texts are stored sanitised (no scripts, event handlers or javascript: URLs): a storefront shows them as they are. */
+const safe = (format: DescriptionFormat, text: string | null | undefined): string | null =>
+  text == null ? null : format === 'Html' ? sanitizeHtmlBody(text) : text;
+
 /** Omitted optional texts become null / empty: an update is a full replacement. */
 export const displayContentTexts = (body: DisplayContentTextsBody) => ({
   title: body.title,
   descriptionFormat: body.descriptionFormat ?? 'Markdown',
-  excerpt: body.excerpt ?? null,
-  description: body.description ?? null,
+  excerpt: safe(body.descriptionFormat ?? 'Markdown', body.excerpt),
+  description: safe(body.descriptionFormat ?? 'Markdown', body.description),
   seoMetaTitle: body.seo?.metaTitle ?? null,
   seoMetaDescription: body.seo?.metaDescription ?? null,
   seoKeywords: body.seo?.keywords ?? [],

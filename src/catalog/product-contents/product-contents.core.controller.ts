@@ -12,18 +12,25 @@ import {
   ProductDisplayContentResponse,
   UpdateProductDisplayContentRequest,
 } from './product-display-content.dto';
+import {
+  TranslateMissingContentsRequest,
+  TranslateMissingContentsResponse,
+} from './product-content-translation.dto';
+import { ProductContentTranslationsService } from './product-content-translations.service';
 import { ProductContentsService } from './product-contents.service';
 
 /**
  * `products/content`: registered before the products controller so that `content` is never
- * read as a product id. (`POST content/translate/missing` waits for the translation provider
- * of the i18n context.)
+ * read as a product id.
  */
 @ApiTags('Product display contents')
 @ApiBearerAuth()
 @Controller('core-api/catalog/products/content')
 export class ProductContentsCoreController {
-  constructor(private readonly contents: ProductContentsService) {}
+  constructor(
+    private readonly contents: ProductContentsService,
+    private readonly translations: ProductContentTranslationsService,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -58,6 +65,27 @@ export class ProductContentsCoreController {
     @Body() body: CreateProductDisplayContentRequest,
   ): Promise<ProductDisplayContentResponse> {
     return this.contents.create(ctx, body);
+  }
+
+  @Post('translate/missing')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'translateMissingProductDisplayContents',
+    summary: 'Translate missing product display contents',
+    description:
+      'For the products given (and those in the categories given, at most 1,000) and each target language, ' +
+      'create the display contents that are missing by translating the content in `sourceLanguage` with the ' +
+      'AI translation service, in batches. Answers how many were created and which product and language ' +
+      'pairs failed (no source content, translation or validation failure). 503 when translations are not ' +
+      'configured.',
+  })
+  @ApiOkResponse({ description: 'What was created and what failed', type: TranslateMissingContentsResponse })
+  @ApiProblems(400, 401, 403, 503)
+  translateMissing(
+    @Ctx() ctx: RequestContext,
+    @Body() body: TranslateMissingContentsRequest,
+  ): Promise<TranslateMissingContentsResponse> {
+    return this.translations.translateMissing(ctx, body);
   }
 
   @Get(':id')

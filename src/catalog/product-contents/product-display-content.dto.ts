@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   IsArray,
   IsIn,
   IsNotEmpty,
@@ -13,50 +12,12 @@ import {
 } from 'class-validator';
 import { ArrayFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
+import { Seo, SeoBody } from '../../platform/http/seo';
 import { descriptionFormats, type DescriptionFormat } from '../display-contents/display-content';
 
 /** Search-engine texts of a product page in one language (the content's unnamed object). */
-export class ProductSeoBody {
-  @ApiPropertyOptional({
-    type: 'string',
-    nullable: true,
-    maxLength: 255,
-    description: 'The page title search engines show',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
-  metaTitle?: string | null;
-
-  @ApiPropertyOptional({
-    type: 'string',
-    nullable: true,
-    maxLength: 65535,
-    description: 'The snippet search engines show',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(65535)
-  metaDescription?: string | null;
-
-  @ApiPropertyOptional({
-    type: [String],
-    maxItems: 100,
-    description: 'Keywords (each at most 255 characters)',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
-  keywords?: string[];
-}
-
-export class ProductSeo {
-  @ApiProperty({ type: 'string', nullable: true }) metaTitle: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) metaDescription: string | null;
-  @ApiProperty({ type: [String] }) keywords: string[];
-}
+export class ProductSeoBody extends SeoBody {}
+export class ProductSeo extends Seo {}
 
 class ProductDisplayContentFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { decimalIn, moneyOut } from './product-answer';
-import { prefixTsQuery } from './product-list.service';
+import { looksLikeCode, prefixTsQuery, productSearch } from './product-search';
 
 describe('moneyOut', () => {
   it('rounds stored decimals half away from zero to 2 decimals, exactly', () => {
@@ -32,5 +32,34 @@ describe('prefixTsQuery', () => {
   it('lets no tsquery operator of the caller through', () => {
     expect(prefixTsQuery("oak' & | ! :* (x) <->")).toBe('oak:* & x:*');
     expect(prefixTsQuery('%%')).toBe('');
+  });
+});
+
+describe('productSearch', () => {
+  it('answers words from the tsvector, with a substring fallback from 3 characters', () => {
+    expect(productSearch('Oak chai')).toEqual({
+      kind: 'words',
+      tsquery: 'oak:* & chai:*',
+      fallback: '%Oak chai%',
+    });
+    expect(productSearch('Oa')).toEqual({ kind: 'words', tsquery: 'oa:*', fallback: null });
+    expect(productSearch(' ining ')).toEqual({ kind: 'words', tsquery: 'ining:*', fallback: '%ining%' });
+  });
+
+  it('matches code-like tokens by prefix or by any part of name and sku', () => {
+    expect(productSearch('STL-2')).toEqual({ kind: 'code', tsquery: 'stl:* & 2:*', pattern: '%STL-2%' });
+    expect(productSearch('1200')).toEqual({ kind: 'code', tsquery: '1200:*', pattern: '%1200%' });
+    expect(productSearch('A1')).toEqual({ kind: 'words', tsquery: 'a1:*', fallback: null });
+  });
+
+  it('matches text without words as a substring, wildcards escaped', () => {
+    expect(productSearch('%')).toEqual({ kind: 'substring', pattern: '%\\%%' });
+  });
+
+  it('tells codes from words', () => {
+    for (const code of ['AX-1200', 'STL-2', '12345', 'ch.oak', 'a_b', 'x/y'])
+      expect(looksLikeCode(code)).toBe(true);
+    for (const word of ['oak', 'oak chair', 'Dining', 'chair 12', '-', 'oak-'])
+      expect(looksLikeCode(word)).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 import { In, type EntityTarget, type FindOptionsOrder } from 'typeorm';
 import type { Scoped, ScopedRepository } from '../../platform/database/scoped-repository';
-import { dateOnly, scopedFields, withoutScopedFields } from '../../platform/http/resource';
-import type { ProductPriceTier } from './product-pricing.dto';
+import { withoutScopedFields } from '../../platform/http/resource';
 import type { ProductAttributeValues } from './product-request.dto';
-import type { ProductComponent, ProductImage, ProductResponse } from './product-response.dto';
+import type { ProductImage, ProductResponse } from './product-response.dto';
 import { ProductAttributeValueEntity } from './product-attribute-value.entity';
 import { ProductBarcodeEntity } from './product-barcode.entity';
 import { ProductCatalogLinkEntity } from './product-catalog-link.entity';
@@ -11,9 +10,11 @@ import { ProductCategoryLinkEntity } from './product-category-link.entity';
 import { ProductComponentEntity } from './product-component.entity';
 import { ProductImageEntity } from './product-image.entity';
 import { ProductPriceTierEntity } from './product-price-tier.entity';
-import type { ProductEntity } from './product.entity';
 
-/** A stored decimal (numeric(18,4) as text) as money at the edge: rounded half away from zero to 2 decimals, exactly. */
+/**
+ * A stored decimal (numeric(18,4) as text) as money at the edge: rounded half away from zero to 2
+ * decimals, exactly. The read path (product-reads.ts) applies the same rule in SQL (`round(x, 2)`).
+ */
 export function moneyOut(value: string | null | undefined): number | null {
   if (value == null) return null;
   const negative = value.startsWith('-');
@@ -26,9 +27,6 @@ export function moneyOut(value: string | null | undefined): number | null {
 /** A number of the API as the exact decimal text a numeric(18,4) column stores. */
 export const decimalIn = (value: number | null | undefined): string | null =>
   value == null ? null : value.toFixed(4);
-
-/** A stored quantity (numeric(18,4)) as a number, unrounded. */
-export const quantityOut = (value: string): number => Number(value);
 
 /** The rows a product owns, for a set of products, grouped by product id. */
 export interface ProductParts {
@@ -102,57 +100,12 @@ export async function loadProductParts(
   };
 }
 
-const toPriceTier = (t: ProductPriceTierEntity): ProductPriceTier => ({
-  minQuantity: quantityOut(t.minQuantity),
-  salesPrice: moneyOut(t.salesPrice)!,
-});
-const toComponent = (c: ProductComponentEntity): ProductComponent => ({
-  productId: c.componentProductId,
-  quantity: quantityOut(c.quantity),
-  displayOrder: c.displayOrder,
-});
-
 export const toProductImage = (i: ProductImageEntity): ProductImage => ({
   id: i.id,
   url: i.url,
   displayOrder: i.displayOrder,
   alt: i.alt,
 });
-
-/** The answer for a product: every field, links and owned rows from `parts` (empty lists when none). */
-export function toProductResponse(p: ProductEntity, parts: ProductParts): ProductResponse {
-  return {
-    ...scopedFields(p),
-    name: p.name,
-    productType: p.productType,
-    slug: p.slug,
-    sku: p.sku,
-    gtin: p.gtin,
-    barcodes: parts.barcodes.get(p.id) ?? [],
-    productCode: p.productCode,
-    searchCode: p.searchCode,
-    introducedAt: dateOnly(p.introducedAt),
-    active: p.active,
-    displayOrder: p.displayOrder,
-    showStock: p.showStock,
-    tags: p.tags ?? [],
-    externalReferences: p.externalReferences ?? [],
-    categories: parts.categories.get(p.id) ?? [],
-    catalogs: parts.catalogs.get(p.id) ?? [],
-    manufacturerId: p.manufacturerId,
-    brandId: p.brandId,
-    attributes: parts.attributes.get(p.id) ?? [],
-    images: (parts.images.get(p.id) ?? []).map(toProductImage),
-    pricing: {
-      salesPrice: moneyOut(p.salesPrice),
-      purchasePrice: moneyOut(p.purchasePrice),
-      suggestedRetailPrice: moneyOut(p.suggestedRetailPrice),
-      vatCodeId: p.vatCodeId,
-      tiers: (parts.tiers.get(p.id) ?? []).map(toPriceTier),
-    },
-    components: (parts.components.get(p.id) ?? []).map(toComponent),
-  };
-}
 
 /** What activities compare: the answer without bookkeeping; images by what a person sees of them. */
 export function productSnapshot(r: ProductResponse): object {

@@ -10,7 +10,7 @@ import { ProductEntity } from './product.entity';
 @Index('uq_product_components__component_product_id', ['workspaceId', 'productId', 'componentProductId'], {
   unique: true,
 })
-@Index('ix_product_components__component', ['componentProductId'])
+@Index('ix_product_components__component', ['workspaceId', 'componentProductId'])
 @Check('ck_product_components__quantity', `"quantity" > 0`)
 @Check('ck_product_components__component_product_id', `"component_product_id" <> "product_id"`)
 export class ProductComponentEntity extends ProductPartEntity {

@@ -3,7 +3,7 @@ import { ProductPartEntity } from './product-part.entity';
 
 /** An image of a product: where it is served from, and the file store key it was stored under (null for external URLs). */
 @Entity('product_images')
-@Index('ix_product_images__product', ['productId', 'displayOrder'])
+@Index('ix_product_images__product', ['workspaceId', 'productId', 'displayOrder'])
 export class ProductImageEntity extends ProductPartEntity {
   @Column({ type: 'varchar', length: 2048 }) url: string;
   @Column({ type: 'varchar', length: 1024, nullable: true }) fileKey: string | null;

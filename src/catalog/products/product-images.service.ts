@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest } from '../../platform/http/problem';
-import { respond } from '../../platform/http/resource';
 import { checkImage, type UploadedImage } from '../../platform/storage/image-upload';
 import { Uploads } from '../../platform/storage/uploads';
 import type { ProductResponse } from './product-response.dto';
-import { loadProductParts, toProductImage, toProductResponse } from './product-answer';
+import { toProductImage } from './product-answer';
+import { ProductReads } from './product-reads';
 import { ProductImageEntity } from './product-image.entity';
 import { ProductEntity } from './product.entity';
 import { ProductsService } from './products.service';
@@ -22,6 +22,7 @@ export class ProductImagesService {
     private readonly db: Db,
     private readonly uploads: Uploads,
     private readonly products: ProductsService,
+    private readonly reads: ProductReads,
   ) {}
 
   async add(ctx: RequestContext, id: string, uploads: UploadedImage[] | undefined): Promise<ProductResponse> {
@@ -56,9 +57,7 @@ export class ProductImagesService {
         await tx.activities.event('Product', id, 'ProductImagesAdded', {
           newValue: added.map(toProductImage),
         });
-        const product = await repo.get(id);
-        const parts = await loadProductParts((target) => tx.repo(target), [id], false);
-        return respond(product, (p) => toProductResponse(p, parts));
+        return this.reads.one(tx, 'id', id);
       });
     } catch (e) {
       await this.products.releaseFiles(

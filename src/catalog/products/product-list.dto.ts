@@ -6,6 +6,8 @@ import { apply, strings } from './product-validators';
 import { type ProductType, productTypes } from './product.entity';
 
 export const productSortBy = ['DisplayOrder', 'Id', 'Name'] as const;
+/** For other contexts' DTOs, which may not import the entity. */
+export { productTypes, type ProductType };
 
 export class ProductAttributeFilter {
   @ApiProperty({ format: 'uuid' }) @IsUUID() attributeId: string;

@@ -1,47 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, type SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, type Page } from '../../platform/http/list-query';
-import { likePattern, paginate, filterByIds } from '../../platform/http/paginate';
+import { likePattern, filterByIds } from '../../platform/http/paginate';
 import type { ProductListRequest, ProductTagsQuery, UsedProductTag } from './product-list.dto';
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
-import { ProductsService } from './products.service';
-
-/**
- * The words of a search as a prefix tsquery for the `simple` configuration: `red chair 12` →
- * `red:* & chair:* & 12:*`. Only letters and digits reach the tsquery, so no operator of the
- * caller's text can change its meaning. Empty when the text has no word.
- */
-export function prefixTsQuery(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 16)
-    .map((word) => `${word}:*`)
-    .join(' & ');
-}
+import { ProductReads, type ProductView, type ProductVisibility } from './product-reads';
+import { productSearch, type ProductSearch } from './product-search';
 
 /**
  * POST products/list and GET products/tags. Every filter is a condition on `products`; filters on
  * link tables are `p.id = ANY(ARRAY(subquery))`: the subquery runs once on its index and the
  * products are fetched by primary key. (As a plain semi-join, the planner liked to walk every
  * product of the workspace in display order and probe the links for each: 300 ms at 100,000.)
- * the page and the total come back in one statement (see paginate), the owned rows of the page
- * in one query per relation.
+ * The page, its total and every product's whole answer come back in one statement (ProductReads).
  */
 @Injectable()
 export class ProductListService {
   constructor(
     private readonly db: Db,
-    private readonly products: ProductsService,
+    private readonly reads: ProductReads,
   ) {}
 
-  /** The scoped query of products matching the list filters (without text search, sorting or paging). */
+  /** The scoped query of products matching the list filters (without the text search, sorting or paging). */
   filtered(ctx: RequestContext, q: ProductListRequest): SelectQueryBuilder<ProductEntity> {
     const ws = ctx.workspaceId;
     const qb = this.db.repo(ctx, ProductEntity, 'Product').qb('p');
@@ -89,38 +73,60 @@ export class ProductListService {
     issue(q.isMissingImages, missingImagesSql('p'));
     issue(q.isMissingDescription, missingDescriptionSql('p'));
     issue(q.isMissingAttributes, missingAttributesSql('p'));
-    if (q.query?.trim()) this.search(qb, q.query.trim());
     return qb;
   }
 
-  /**
-   * `query`: the stored tsvector with prefix matching (GIN), or — for partial skus and names
-   * (`X-12` in `AX-1200`) — a substring match on name and sku through their trigram indexes
-   * (only from 3 characters on, where trigrams can narrow anything down).
-   */
-  private search(qb: SelectQueryBuilder<ProductEntity>, text: string): void {
-    const tsquery = prefixTsQuery(text);
-    qb.andWhere(
-      new Brackets((w) => {
-        if (tsquery) w.orWhere(`p.search_vector @@ to_tsquery('simple', :tsquery)`, { tsquery });
-        if (text.length >= 3 || !tsquery) {
-          w.orWhere('p.name ILIKE :pattern', { pattern: likePattern(text) });
-          w.orWhere('p.sku ILIKE :pattern', { pattern: likePattern(text) });
-        }
-      }),
-    );
+  /** The text search of `query` (product-search.ts) on the filtered products. */
+  private search(qb: SelectQueryBuilder<ProductEntity>, search: ProductSearch, fallback = false): void {
+    const words = `p.search_vector @@ to_tsquery('simple', :tsquery)`;
+    const substring = '(p.name ILIKE :pattern OR p.sku ILIKE :pattern)';
+    if (search.kind === 'substring' || (search.kind === 'words' && fallback))
+      qb.andWhere(substring, { pattern: search.kind === 'words' ? search.fallback : search.pattern });
+    else if (search.kind === 'words') qb.andWhere(words, { tsquery: search.tsquery });
+    else qb.andWhere(`(${words} OR ${substring})`, { tsquery: search.tsquery, pattern: search.pattern });
   }
 
-  async list(ctx: RequestContext, q: ProductListRequest): Promise<Page<ProductResponse>> {
+  /**
+   * The products of `q`: its filters and its text search (no sort, no page). `fallback`: the
+   * substring fallback of a word search, for when the words find nothing (see `hasFallback`).
+   */
+  matching(ctx: RequestContext, q: ProductListRequest, fallback = false): SelectQueryBuilder<ProductEntity> {
     const qb = this.filtered(ctx, q);
+    const search = q.query?.trim() ? productSearch(q.query) : null;
+    if (search) this.search(qb, search, fallback);
+    return qb;
+  }
+
+  /** Whether `q` is a word search that, finding nothing, is tried again as a substring. */
+  hasFallback(q: ProductListRequest): boolean {
+    const search = q.query?.trim() ? productSearch(q.query) : null;
+    return search?.kind === 'words' && search.fallback !== null;
+  }
+
+  /**
+   * One statement for the page, its answers and its total; a second only when a word search found
+   * nothing and its substring fallback is tried.
+   */
+  async list<R = ProductResponse>(
+    ctx: RequestContext,
+    q: ProductListRequest,
+    options: { visibility?: ProductVisibility; view?: ProductView } = {},
+  ): Promise<Page<R>> {
     const params = { ...listParams(q), query: undefined };
-    const page = await paginate(qb, params, {
-      sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' },
+    const spec = { sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' } };
+    // Filters answered by indexes of their own: their matches are planned apart from the page.
+    const selective =
+      !!q.query?.trim() ||
+      [q.ids, q.skus, q.gtins, q.slugs, q.barcodes, q.categoryIds, q.attributes].some(
+        (values) => values?.length,
+      ) ||
+      !!q.catalogId;
+    const page = await this.reads.page<string, R>(this.matching(ctx, q), params, spec, {
+      ...options,
+      selective,
     });
-    return {
-      data: await this.products.answers((target) => this.db.repo(ctx, target), page.data, true),
-      total: page.total,
-    };
+    if (page.total > 0 || !this.hasFallback(q)) return page;
+    return this.reads.page<string, R>(this.matching(ctx, q, true), params, spec, { ...options, selective });
   }
 
   /** The tags the workspace's products use, with how many products use each. */

@@ -39,8 +39,8 @@ export const productSearchVectorSql =
 @Index('uq_products__slug', ['workspaceId', 'slug'], { unique: true })
 @Index('ix_products__display_order', ['workspaceId', 'displayOrder', 'id'])
 @Index('ix_products__name', ['workspaceId', 'name', 'id'])
-@Index('ix_products__brand', ['brandId'])
-@Index('ix_products__manufacturer', ['manufacturerId'])
+@Index('ix_products__brand', ['workspaceId', 'brandId'])
+@Index('ix_products__manufacturer', ['workspaceId', 'manufacturerId'])
 // Hand-written in the migration (GIN): the tsvector and trigram indexes behind `query`, and tags.
 @Index('ix_products__search_vector', { synchronize: false })
 @Index('ix_products__name_trgm', { synchronize: false })

@@ -136,7 +136,7 @@ export class ProductsCoreController {
   @ApiOkResponse({ description: 'The product', type: ProductResponse })
   @ApiProblems(401, 403, 404)
   byBarcode(@Ctx() ctx: RequestContext, @Param('barcode') barcode: string): Promise<ProductResponse> {
-    return this.products.getByBarcode(ctx, barcode);
+    return this.products.getBy(ctx, 'barcode', barcode);
   }
 
   @Get('slug/:slug')

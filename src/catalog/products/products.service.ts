@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
-import { conflict, notFound } from '../../platform/http/problem';
-import { respond } from '../../platform/http/resource';
+import { conflict } from '../../platform/http/problem';
 import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import type { CreateProductRequest, UpdateProductRequest } from './product-request.dto';
 import type { ProductResponse } from './product-response.dto';
-import { loadProductParts, productSnapshot, toProductResponse, type RepoOf } from './product-answer';
-import { ProductBarcodeEntity } from './product-barcode.entity';
+import { loadProductParts, productSnapshot, type RepoOf } from './product-answer';
 import { ProductComponentEntity } from './product-component.entity';
+import { ProductImageEntity } from './product-image.entity';
+import { ProductReads } from './product-reads';
 import { checkProductBody, writeProduct } from './product-writer';
 import { ProductEntity } from './product.entity';
 import {
@@ -47,42 +47,19 @@ export class ProductsService {
   constructor(
     private readonly db: Db,
     private readonly uploads: Uploads,
+    private readonly reads: ProductReads,
   ) {}
 
-  /** The answer for stored products, with their owned rows loaded in one query per relation. */
-  async answers(repo: RepoOf, products: ProductEntity[], parallel: boolean): Promise<ProductResponse[]> {
-    const parts = await loadProductParts(
-      repo,
-      products.map((p) => p.id),
-      parallel,
-    );
-    return products.map((p) => toProductResponse(p, parts));
+  get(ctx: RequestContext, id: string): Promise<ProductResponse> {
+    return this.reads.one(ctx, 'id', id);
   }
 
-  private async answer(repo: RepoOf, product: ProductEntity, parallel: boolean): Promise<ProductResponse> {
-    const [answer] = await this.answers(repo, [product], parallel);
-    return respond(product, () => answer);
-  }
-
-  /** Reads outside a transaction (parallel queries on the pool). */
-  private readRepo(ctx: RequestContext): RepoOf {
-    return (target) => this.db.repo(ctx, target);
-  }
-
-  async get(ctx: RequestContext, id: string): Promise<ProductResponse> {
-    return this.answer(this.readRepo(ctx), await this.db.repo(ctx, ProductEntity, 'Product').get(id), true);
-  }
-
-  async getBy(ctx: RequestContext, field: 'sku' | 'gtin' | 'slug', value: string): Promise<ProductResponse> {
-    const found = await this.db.repo(ctx, ProductEntity, 'Product').findOne({ [field]: value });
-    if (!found) throw notFound(`Product with ${field}`, value);
-    return this.answer(this.readRepo(ctx), found, true);
-  }
-
-  async getByBarcode(ctx: RequestContext, barcode: string): Promise<ProductResponse> {
-    const link = await this.db.repo(ctx, ProductBarcodeEntity).findOne({ barcode });
-    if (!link) throw notFound('Product with barcode', barcode);
-    return this.get(ctx, link.productId);
+  getBy(
+    ctx: RequestContext,
+    key: 'sku' | 'gtin' | 'slug' | 'barcode',
+    value: string,
+  ): Promise<ProductResponse> {
+    return this.reads.one(ctx, key, value);
   }
 
   async create(ctx: RequestContext, body: CreateProductRequest): Promise<ProductResponse> {
@@ -93,7 +70,7 @@ export class ProductsService {
         return await this.db.transaction(ctx, async (tx) => {
           const repo = tx.repo(ProductEntity, 'Product');
           const { entity } = await writeProduct(tx, repo.create({ id: randomUUID() }), body);
-          const answer = await this.answer(this.txRepo(tx), entity, false);
+          const answer = await this.reads.one(tx, 'id', entity.id);
           await tx.activities.created('Product', entity.id, productSnapshot(answer));
           return answer;
         });
@@ -107,11 +84,10 @@ export class ProductsService {
     checkProductBody(body);
     const { answer, orphanedFiles } = await this.db.transaction(ctx, async (tx) => {
       const entity = await tx.repo(ProductEntity, 'Product').getForWrite(id);
-      const repo = this.txRepo(tx);
-      const current = await loadProductParts(repo, [id], false);
-      const before = toProductResponse(entity, current);
+      const before = await this.reads.one(tx, 'id', id);
+      const current = await loadProductParts(this.txRepo(tx), [id], false);
       const written = await writeProduct(tx, entity, body, current);
-      const answer = await this.answer(repo, written.entity, false);
+      const answer = await this.reads.one(tx, 'id', written.entity.id);
       await tx.activities.updated('Product', id, productSnapshot(before), productSnapshot(answer));
       return { answer, orphanedFiles: written.orphanedFiles };
     });
@@ -127,12 +103,13 @@ export class ProductsService {
           id: ['is a component of other products'],
         });
       }
-      const repo = this.txRepo(tx);
-      const parts = await loadProductParts(repo, [id], false);
-      const last = toProductResponse(entity, parts);
+      const last = await this.reads.one(tx, 'id', id);
+      const images = await tx
+        .repo(ProductImageEntity)
+        .find({ where: { productId: id }, select: { fileKey: true } });
       await tx.repo(ProductEntity, 'Product').remove(entity);
       await tx.activities.deleted('Product', id, productSnapshot(last));
-      return (parts.images.get(id) ?? []).flatMap((i) => (i.fileKey ? [i.fileKey] : []));
+      return images.flatMap((i) => (i.fileKey ? [i.fileKey] : []));
     });
     await this.releaseFiles(ctx, orphanedFiles);
   }

@@ -9,6 +9,9 @@ import { PipelineEntity } from '../pipelines/pipeline.entity';
 import { PipelinesCoreController } from '../pipelines/pipelines.core.controller';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { DealStatisticsController } from '../statistics/deal-statistics.controller';
+import { DealPeriodsController } from '../statistics/deal-periods.controller';
+import { DealsReportController } from '../reports/deals-report.controller';
+import { DealsReportService } from '../reports/deals-report.service';
 import { DealStatisticsService } from '../statistics/deal-statistics.service';
 import { DealUsageService } from './deal-usage.service';
 import { DealEntity } from './deal.entity';
@@ -27,8 +30,17 @@ import { DealsService } from './deals.service';
     DealsCoreController,
     CommentsCoreController,
     DealStatisticsController,
+    DealPeriodsController,
+    DealsReportController,
   ],
-  providers: [PipelinesService, DealsService, DealUsageService, CommentsService, DealStatisticsService],
+  providers: [
+    PipelinesService,
+    DealsService,
+    DealUsageService,
+    CommentsService,
+    DealStatisticsService,
+    DealsReportService,
+  ],
   exports: [PipelinesService, DealsService, CommentsService],
 })
 export class DealsModule {

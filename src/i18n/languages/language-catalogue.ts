@@ -1,53 +1,20 @@
-/** ISO 639-1 codes offered as content languages; names come from ICU (Intl.DisplayNames). */
-const codes = [
-  'ar',
-  'bg',
-  'cs',
-  'da',
-  'de',
-  'el',
-  'en',
-  'es',
-  'et',
-  'fi',
-  'fr',
-  'ga',
-  'hr',
-  'hu',
-  'is',
-  'it',
-  'ja',
-  'ko',
-  'lt',
-  'lv',
-  'mt',
-  'nb',
-  'nl',
-  'pl',
-  'pt',
-  'ro',
-  'ru',
-  'sk',
-  'sl',
-  'sr',
-  'sv',
-  'tr',
-  'uk',
-  'zh',
-] as const;
+import ISO6391 from 'iso-639-1';
 
-const english = new Intl.DisplayNames(['en'], { type: 'language' });
-
+/**
+ * The content languages a workspace can add: every ISO 639-1 code, with its English and native
+ * name, from the maintained `iso-639-1` package (no hand list to keep up to date).
+ */
 export interface Language {
   languageCode: string;
   name: string;
   nativeName: string;
 }
 
-export const availableLanguages: Language[] = codes.map((code) => ({
-  languageCode: code,
-  name: english.of(code) ?? code,
-  nativeName: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code,
-}));
+export const availableLanguages: Language[] = ISO6391.getLanguages(ISO6391.getAllCodes())
+  .map((l) => ({ languageCode: l.code, name: l.name, nativeName: l.nativeName }))
+  .sort((a, b) => a.languageCode.localeCompare(b.languageCode));
 
-export const availableLanguageCodes = codes as readonly string[];
+export const availableLanguageCodes: readonly string[] = availableLanguages.map((l) => l.languageCode);
+
+/** Whether `code` is an ISO 639-1 language code (lower case, as the catalogue lists it). */
+export const isAvailableLanguage = (code: string): boolean => ISO6391.validate(code);

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { availableCurrencyCodes } from '../../i18n/currencies/currency-catalogue';
 import { roles, type Role } from '../../platform/tenancy/request-context';
 import { PageOf } from '../../platform/http/list-query';
 
@@ -10,9 +11,13 @@ export class WorkspaceRequest {
   @IsString()
   @MaxLength(65535)
   description?: string | null;
-  @ApiPropertyOptional({ default: 'EUR', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' })
+  @ApiPropertyOptional({
+    default: 'EUR',
+    pattern: '^[A-Z]{3}$',
+    description: 'ISO 4217 code; a new workspace starts with it as its default currency',
+  })
   @IsOptional()
-  @Matches(/^[A-Z]{3}$/, { message: 'defaultCurrency must be an ISO 4217 code such as EUR' })
+  @IsIn(availableCurrencyCodes, { message: 'defaultCurrency must be an ISO 4217 code such as EUR' })
   defaultCurrency?: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
   @IsOptional()

@@ -10,6 +10,7 @@ import { forbidden } from '../../platform/http/problem';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import { WorkspaceInitializers } from '../../platform/tenancy/workspace-initializers';
+import { CurrenciesService } from '../../i18n/currencies/currencies.service';
 import { LanguagesService } from '../../i18n/languages/languages.service';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
@@ -60,6 +61,7 @@ export class WorkspacesService {
     private readonly uploads: Uploads,
     private readonly languages: LanguagesService,
     private readonly initializers: WorkspaceInitializers,
+    private readonly currencies: CurrenciesService,
   ) {}
 
   /** For other contexts (sales orders): the currency the workspace prices and sells in. */
@@ -108,6 +110,7 @@ export class WorkspacesService {
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
     await this.languages.addFirst(manager, workspace.id, defaultLanguage);
     await this.initializers.initialize(manager, workspace.id);
+    await this.currencies.addFirst(manager, workspace.id, workspace.defaultCurrency);
     return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
   }
 

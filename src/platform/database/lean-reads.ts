@@ -172,6 +172,21 @@ function compile(metadata: EntityMetadata): LeanPlan<unknown> | null {
 }
 
 /**
+ * A statement PostgreSQL plans once per connection: its text and a name derived from it (a pg
+ * session keeps one text per name, so equal names must mean equal texts). Make it once, at
+ * start-up or in a cache, not per request.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+export const preparedStatement = (text: string): PreparedStatement => ({
+  name: `stmt_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`,
+  text,
+});
+
+/**
  * Runs a named prepared statement on the manager's query runner (a transaction's, so the one
  * session of the embedded database is not waited for), or on a query runner of its own that is
  * released afterwards, as TypeORM's reads do. Errors become QueryFailedError, as TypeORM's do.

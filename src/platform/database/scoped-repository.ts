@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { badRequest, notFound, preconditionFailed } from '../http/problem';
-import { LeanPlan, leanPlan } from './lean-reads';
+import { LeanPlan, leanPlan, runNamed, type PreparedStatement } from './lean-reads';
 import type { RequestContext } from '../tenancy/request-context';
 import { keepWhereConditions } from '../library-patches/typeorm-scoped-where';
 
@@ -76,6 +76,17 @@ export class ScopedRepository<T extends Scoped> {
     if (metadata.eagerRelations.length > 0 || metadata.deleteDateColumn) return null;
     const plan = leanPlan<T>(metadata);
     return plan?.getText ? plan : null;
+  }
+
+  /**
+   * Rows of a prepared statement whose `$1` is this workspace's id (given here, never by the
+   * caller) and `$2…` are `values`: reads whose SQL is built once (a product answer).
+   */
+  prepared<R>(statement: PreparedStatement, values: unknown[]): Promise<R[]> {
+    return runNamed(this.repository.manager, statement.name, statement.text, [
+      this.ctx.workspaceId,
+      ...values,
+    ]) as Promise<R[]>;
   }
 
   count(where?: Where<T>): Promise<number> {

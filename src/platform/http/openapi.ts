@@ -36,6 +36,7 @@ const descriptions: Record<number, string> = {
   413: 'Body over 1 MiB, upload over 10 MiB, or an upload over the workspace storage quota',
   415: 'Unsupported content type',
   429: 'Too many attempts; see Retry-After',
+  502: 'An external service gave an answer that could not be used',
   503: 'A required external service is not configured or not reachable',
 };
 

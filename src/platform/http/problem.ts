@@ -14,6 +14,7 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
@@ -55,3 +56,4 @@ export const preconditionFailed = () =>
     'The entity was changed since you read it (If-Match does not match its ETag).',
   );
 export const serviceUnavailable = (detail: string) => new Problem(HttpStatus.SERVICE_UNAVAILABLE, detail);
+export const badGateway = (detail: string) => new Problem(HttpStatus.BAD_GATEWAY, detail);

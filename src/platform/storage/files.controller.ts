@@ -6,7 +6,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/decorators';
 import { notFound } from '../http/problem';
-import { FileStore } from './file-store';
+import { FileStore, privateKeyPrefix } from './file-store';
 import { LocalFileStore } from './local-file-store';
 
 /** The stored files are images named `<uuid>.<ext>` after their checked content type. */
@@ -27,7 +27,8 @@ export class FilesController {
   @Get('*')
   @Public()
   async serve(@Param('*') key: string, @Res() reply: FastifyReply): Promise<void> {
-    if (!(this.store instanceof LocalFileStore) || key.includes('..')) throw notFound('File');
+    if (!(this.store instanceof LocalFileStore) || key.includes('..') || key.startsWith(privateKeyPrefix))
+      throw notFound('File');
     let path: string;
     try {
       path = this.store.pathOf(key);

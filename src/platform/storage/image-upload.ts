@@ -22,7 +22,11 @@ export interface UploadedImage {
   buffer: Buffer;
   originalname: string;
   size: number;
+  /** The type the client declared for the part (images are checked by content instead). */
+  mimetype: string;
 }
+/** A file of a `@FilesUpload` route: any type. */
+export type UploadedFile = UploadedImage;
 
 const UPLOADS = Symbol('uploaded images');
 type WithUploads = FastifyRequest & { [UPLOADS]?: UploadedImage[] };
@@ -31,7 +35,7 @@ type WithUploads = FastifyRequest & { [UPLOADS]?: UploadedImage[] };
  * Reads the files of a multipart body: those in `field` are kept (in memory, each ≤ 10 MiB, at
  * most `max`, else 413), any other file is drained. A body that is not multipart holds none.
  */
-class MultipartImages implements NestInterceptor {
+class MultipartFiles implements NestInterceptor {
   constructor(
     private readonly field: string,
     private readonly max: number,
@@ -50,7 +54,7 @@ class MultipartImages implements NestInterceptor {
         if (part.type !== 'file') continue;
         const buffer = await part.toBuffer();
         if (part.fieldname === this.field)
-          files.push({ buffer, originalname: part.filename, size: buffer.length });
+          files.push({ buffer, originalname: part.filename, size: buffer.length, mimetype: part.mimetype });
       }
     }
     req[UPLOADS] = files;
@@ -72,7 +76,7 @@ export const UploadedImageFiles = createParamDecorator(
 /** Accepts one image in multipart field `field` (≤ 10 MiB, else 413). */
 export const ImageUpload = (field = 'image') =>
   applyDecorators(
-    UseInterceptors(new MultipartImages(field, 1)),
+    UseInterceptors(new MultipartFiles(field, 1)),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       schema: {
@@ -86,7 +90,7 @@ export const ImageUpload = (field = 'image') =>
 /** Accepts up to `max` images in multipart field `field`. */
 export const ImagesUpload = (field = 'images', max = 20) =>
   applyDecorators(
-    UseInterceptors(new MultipartImages(field, max)),
+    UseInterceptors(new MultipartFiles(field, max)),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       schema: {
@@ -96,6 +100,25 @@ export const ImagesUpload = (field = 'images', max = 20) =>
       },
     }),
   );
+
+/** Accepts up to `max` files of any type in multipart field `field` (each ≤ 10 MiB, else 413). */
+export const FilesUpload = (field: string, max: number, description: string) =>
+  applyDecorators(
+    UseInterceptors(new MultipartFiles(field, max)),
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: [field],
+        properties: {
+          [field]: { type: 'array', maxItems: max, items: { type: 'string', format: 'binary' }, description },
+        },
+      },
+    }),
+  );
+
+/** The files of a `@FilesUpload` route (empty when none were sent). */
+export const UploadedFiles = UploadedImageFiles;
 
 /**
  * Checks the bytes (not the name) of an uploaded image: a missing file is a 400 naming the field,

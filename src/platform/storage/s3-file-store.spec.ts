@@ -1,5 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3Credentials, startS3Server } from '../../../test/support/s3-server';
 import { loadEnv } from '../../config/env';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
@@ -76,5 +77,36 @@ describe('fileStoreFor', () => {
     expect(
       (fileStoreFor(loadEnv({ DATA_DIR: '/srv/data', STORAGE_DIR: '/tmp/x' })) as LocalFileStore).root,
     ).toBe('/tmp/x');
+  });
+});
+
+describe('S3FileStore against an S3-compatible server (s3rver, in process)', () => {
+  let server: Awaited<ReturnType<typeof startS3Server>>;
+  let store: S3FileStore;
+  const read = async (stream: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks).toString();
+  };
+
+  beforeAll(async () => {
+    server = await startS3Server('media');
+    store = new S3FileStore({ bucket: 'media', endpoint: server.endpoint, ...s3Credentials });
+  });
+  afterAll(() => server.close());
+
+  it('puts, streams and deletes an object', async () => {
+    const url = await store.put('private/ws/documents/a', Buffer.from('hello world'), 'text/plain');
+    expect(url).toBe(`${server.endpoint}/media/private/ws/documents/a`);
+    const opened = await store.open('private/ws/documents/a');
+    expect(opened?.size).toBe(11);
+    expect(await read(opened!.body)).toBe('hello world');
+    await store.delete('private/ws/documents/a');
+    expect(await store.open('private/ws/documents/a')).toBeNull();
+  });
+
+  it('answers null for a key that holds nothing, and refuses climbing keys before any request', async () => {
+    expect(await store.open('ws/none')).toBeNull();
+    await expect(store.open('ws/../other')).rejects.toThrow('Invalid file key');
   });
 });

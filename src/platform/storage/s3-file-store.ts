@@ -1,5 +1,13 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { FileStore } from './file-store';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  type GetObjectCommandOutput,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { FileStore, type StoredObject } from './file-store';
 
 export interface S3FileStoreOptions {
   bucket: string;
@@ -13,7 +21,7 @@ export interface S3FileStoreOptions {
 
 /** The part of the S3 client the store uses (a test passes a recorder). */
 export interface S3Sender {
-  send(command: PutObjectCommand | DeleteObjectCommand): Promise<unknown>;
+  send(command: PutObjectCommand | DeleteObjectCommand | GetObjectCommand): Promise<unknown>;
 }
 
 /**
@@ -73,6 +81,20 @@ export class S3FileStore extends FileStore {
       }),
     );
     return this.urlOf(key);
+  }
+
+  async open(key: string): Promise<StoredObject | null> {
+    let answer: GetObjectCommandOutput;
+    try {
+      answer = (await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: S3FileStore.checkKey(key) }),
+      )) as GetObjectCommandOutput;
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+    if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
+    return { body: answer.Body, size: answer.ContentLength ?? 0 };
   }
 
   async delete(key: string): Promise<void> {

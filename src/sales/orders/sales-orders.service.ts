@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../../crm/accounts/accounts.service';
 import { ContactsService } from '../../crm/contacts/contacts.service';
+import { CurrenciesService } from '../../i18n/currencies/currencies.service';
 import { WorkspacesService } from '../../identity/workspaces/workspaces.service';
 import { LocationsService } from '../../inventory/locations/locations.service';
 import { StocksService, type StockMovement } from '../../inventory/stocks/stocks.service';
@@ -131,6 +132,7 @@ export class SalesOrdersService {
     private readonly locations: LocationsService,
     private readonly stocks: StocksService,
     private readonly workspaces: WorkspacesService,
+    private readonly currencies: CurrenciesService,
   ) {}
 
   async list(ctx: RequestContext, q: SalesOrderListQuery): Promise<Page<SalesOrderResponse>> {
@@ -444,12 +446,17 @@ export class SalesOrdersService {
     return location;
   }
 
-  /** The order's currency: the workspace's (the only one it prices in); another is a 400. */
+  /**
+   * The order's currency: a currency the workspace supports (else a 400 naming `currency`), and
+   * the one the engine prices in, the workspace's base currency (another is a 400 too: prices are
+   * not converted). Omitted: the base currency.
+   */
   async currency(ctx: RequestContext, wanted: string | undefined): Promise<string> {
-    const currency = await this.workspaces.currencyOf(ctx);
-    if (wanted !== undefined && wanted !== currency)
-      throw badRequest({ currency: [`This workspace sells in ${currency} only.`] });
-    return currency;
+    const manager = this.db.dataSource.manager;
+    const base = (await this.currencies.defaultCode(manager, ctx)) ?? (await this.workspaces.currencyOf(ctx));
+    if (wanted === undefined || wanted === base) return base;
+    await this.currencies.assertSupported(manager, ctx, wanted, 'currency');
+    throw badRequest({ currency: [`Orders are priced in the base currency ${base} only.`] });
   }
 
   /** Debtor, orderer and pickup location exist in the workspace (one 400 naming every bad field). */

@@ -47,6 +47,28 @@ describe('Product display contents', () => {
   });
   afterAll(() => t.close());
 
+  it('stores Html descriptions sanitised: no script, event handler or javascript: link reaches a storefront', async () => {
+    const created = await member.post(path, {
+      productId: productB,
+      language: 'nl',
+      title: 'Tafel',
+      descriptionFormat: 'Html',
+      excerpt: '<b>Eik</b><img src=x onerror="alert(1)">',
+      description:
+        '<p onclick="steal()">Massief <a href="javascript:alert(1)">eiken</a></p><script>alert(2)</script>',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.description).toBe('<p>Massief <a>eiken</a></p>');
+    expect(created.body.excerpt).toBe('<b>Eik</b><img src="x" />');
+    const markdown = await member.put(`${path}/${created.body.id}`, {
+      title: 'Tafel',
+      descriptionFormat: 'Markdown',
+      description: 'Plain <text> & *markdown*',
+    });
+    expect(markdown.body.description).toBe('Plain <text> & *markdown*');
+    expect((await member.delete(`${path}/${created.body.id}`)).status).toBe(200);
+  });
+
   it('creates, reads, lists, replaces and deletes a display content, recording activities', async () => {
     const created = await member.post(path, {
       productId: productA,

@@ -125,6 +125,7 @@ describe('Idempotency-Key scope: per caller, creates only, never credentials', (
     expect(withHeader.sort()).toEqual(
       [
         '/core-api/accounts',
+        '/core-api/atomicscripts',
         '/core-api/catalog/brands',
         '/core-api/catalog/catalogs',
         '/core-api/catalog/favouriteproducts',
@@ -134,10 +135,12 @@ describe('Idempotency-Key scope: per caller, creates only, never credentials', (
         '/core-api/catalog/products',
         '/core-api/catalog/products/attributes',
         '/core-api/catalog/products/content',
+        '/core-api/cms/contentpages',
         '/core-api/comments',
         '/core-api/contacts',
         '/core-api/deals',
         '/core-api/identities',
+        '/core-api/internationalization/currencies',
         '/core-api/pipelines',
         '/core-api/users',
         '/core-api/workspaces',

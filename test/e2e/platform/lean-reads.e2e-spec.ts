@@ -110,6 +110,9 @@ describe('lean reads (compiled get and page mapper) give what TypeORM gives', ()
     ctx = RequestContext.system(ws.id);
     await ds.transaction(async (m) => {
       await m.query('SET LOCAL session_replication_role = replica');
+      // A new workspace starts with its default currency and VAT codes; the rows written here bring their own defaults.
+      await m.query('DELETE FROM currencies WHERE workspace_id = $1', [ws.id]);
+      await m.query('DELETE FROM vat_codes WHERE workspace_id = $1', [ws.id]);
       for (const target of entities) {
         const metadata = ds.getMetadata(target);
         if (leanPlan(metadata)?.getText) rows.set(metadata, await writeRows(m, metadata, ws.id));

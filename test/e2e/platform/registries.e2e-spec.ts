@@ -39,7 +39,16 @@ function expectFilledOnce(t: TestApp): void {
       .all()
       .map((r) => r.type)
       .sort(),
-  ).toEqual(['Account', 'Contact', 'Deal', 'Pipeline', 'Product', 'ProductCategory']);
+  ).toEqual([
+    'Account',
+    'AtomicScript',
+    'Contact',
+    'Deal',
+    'Pipeline',
+    'Product',
+    'ProductCategory',
+    'VatCode',
+  ]);
   expect(
     t.app
       .get(FileReferences)
@@ -48,6 +57,7 @@ function expectFilledOnce(t: TestApp): void {
       .sort(),
   ).toEqual([
     'brands.image_url',
+    'documents.file_url',
     'product_categories.image',
     'product_categories.images',
     'product_images.url',

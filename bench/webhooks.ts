@@ -1,0 +1,157 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { Api } from './lib/api';
+import { benchConfig, say } from './lib/config';
+import { combine, LoadResult, runLoad } from './lib/load';
+import { freePort, ServerProcess } from './lib/processes';
+import type { Scenario } from './scenarios/types';
+
+/**
+ * `node dist/bench/webhooks.js`: what subscribed webhooks cost a write, and the memory of the
+ * full export. The built service on a fresh PostgreSQL database; POST /core-api/accounts under
+ * load with the workspace's 5 webhooks (subscribed to AccountCreated, a local receiver answering
+ * 200) inactive, then active, in alternating rounds (off, on, on, off, …); then the NDJSON export
+ * of the workspace that the writes filled (accounts, activities, deliveries), with the peak RSS.
+ * Knobs: BENCH_DATABASE_URL (its name + `_webhooks` is recreated), BENCH_DURATION, BENCH_CONNECTIONS,
+ * BENCH_ROUNDS (pairs), BENCH_WEBHOOKS_WORKER.
+ */
+async function main(): Promise<void> {
+  const config = benchConfig();
+  // BENCH_WEBHOOKS_WORKER=false: the API process only writes the outbox (another instance sends).
+  const worker = process.env.BENCH_WEBHOOKS_WORKER !== 'false';
+  const url = new URL(config.databaseUrl);
+  url.pathname = `${url.pathname}_webhooks`;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const pg = new Client({ connectionString: admin.toString() });
+  await pg.connect();
+  await pg.query(`DROP DATABASE IF EXISTS ${url.pathname.slice(1)} WITH (FORCE)`);
+  await pg.query(`CREATE DATABASE ${url.pathname.slice(1)}`);
+  await pg.end();
+
+  let received = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'trade-bench-webhooks-'));
+  const service = ServerProcess.start('full stack', resolve(__dirname, '../src/main.js'), await freePort(), {
+    NODE_ENV: 'production',
+    DATABASE_URL: url.toString(),
+    JWT_SECRET: config.jwtSecret,
+    JWT_TTL_SECONDS: '86400',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOKS_WORKER: worker ? 'true' : 'false',
+  });
+  try {
+    await service.waitReady('/health/ready');
+    const login = await new Api(service.url).ok<{ accessToken: string }>('POST', '/core-api/auth/login', {
+      username: 'admin',
+      password: config.adminPassword,
+    });
+    const api = new Api(service.url).withToken(login.accessToken);
+    const hooks: string[] = [];
+    for (let i = 0; i < 5; i++)
+      hooks.push(
+        (
+          await api.ok<{ id: string }>('POST', '/core-api/webhooks', {
+            url: `${receiverUrl}${i}`,
+            topics: ['AccountCreated'],
+            active: false,
+          })
+        ).id,
+      );
+    const setActive = async (active: boolean) => {
+      for (const [i, id] of hooks.entries())
+        await api.ok('PUT', `/core-api/webhooks/${id}`, {
+          url: `${receiverUrl}${i}`,
+          topics: ['AccountCreated'],
+          active,
+        });
+    };
+    let n = 0;
+    const writes: Scenario = {
+      name: 'POST /core-api/accounts',
+      next: () => ({ method: 'POST', path: '/core-api/accounts', body: { displayName: `Bench ${n++}` } }),
+    };
+    const runs: Record<'off' | 'on', LoadResult[]> = { off: [], on: [] };
+    await runLoad(service, writes, api.bearer, config.warmup, config.connections);
+    for (let round = 0; round < config.rounds * 2; round++) {
+      const mode = round % 4 === 0 || round % 4 === 3 ? 'off' : 'on';
+      await setActive(mode === 'on');
+      runs[mode].push(await runLoad(service, writes, api.bearer, config.duration, config.connections));
+      say(`round ${round + 1}: webhooks ${mode}: ${runs[mode].at(-1)!.reqPerSec.toFixed(0)} req/s`);
+    }
+    const off = combine(runs.off);
+    const on = combine(runs.on);
+    say('');
+    say('| POST /core-api/accounts | req/s | p50 (ms) | p99 (ms) | CPU ms/req | RSS (MB) |');
+    say('|---|---:|---:|---:|---:|---:|');
+    for (const [name, r] of [
+      ['no active webhook', off],
+      ['5 webhooks subscribed', on],
+    ] as const)
+      say(
+        `| ${name} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${r.rssMb?.toFixed(0) ?? '–'} |`,
+      );
+    say(`write throughput with 5 webhooks: ${((on.reqPerSec / off.reqPerSec) * 100).toFixed(1)}% of without`);
+
+    // Let the worker catch up (deliveries of inactive webhooks wait), then export what the writes made.
+    await setActive(true);
+    const drainStarted = Date.now();
+    const deadline = Date.now() + 300_000;
+    let pending = Infinity;
+    while (worker && pending > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 1000));
+      pending = 0;
+      for (const id of hooks)
+        pending += (
+          await api.ok<{ total: number }>(
+            'GET',
+            `/core-api/webhooks/${id}/deliveries?statuses=Pending&Take=0`,
+          )
+        ).total;
+    }
+    say(
+      `deliveries received: ${received} (pending after the run: ${pending}; drained in ${((Date.now() - drainStarted) / 1000).toFixed(0)} s)`,
+    );
+    const before = service.rssMb();
+    const stop = service.sampleRss(50);
+    const started = Date.now();
+    const res = await fetch(`${service.url}/core-api/analytics/export`, {
+      headers: { authorization: api.bearer },
+    });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    const peak = stop();
+    say(
+      `export: ${lines} lines, ${(bytes / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s; RSS ${before?.toFixed(0)} MB before, peak ${peak?.toFixed(0)} MB`,
+    );
+  } finally {
+    await service.stop();
+    receiver.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((e: Error) => {
+  say(e.stack ?? e.message);
+  process.exit(1);
+});

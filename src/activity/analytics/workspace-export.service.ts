@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import { Injectable, StreamableFile } from '@nestjs/common';
+import { DataSource, EntityMetadata } from 'typeorm';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+
+/** Tables that are bookkeeping of the service, not the workspace's data. */
+const internalTables = new Set(['auth_sessions', 'idempotency_keys', 'stored_files']);
+/** Columns never exported: credentials, hashes, signing secrets. */
+const secretColumn = /(^|_)(password|secret|token)(_|$)|_hash$/;
+
+/** Rows per keyset page: what one resource holds in memory at a time. */
+const pageSize = 1000;
+
+interface ExportedTable {
+  resource: string;
+  table: string;
+  /** `"column" AS "property"` for every exported column. */
+  select: string;
+  /** The keyset: the primary key columns (or `id` for a view). */
+  keys: string[];
+}
+
+/**
+ * GET /core-api/analytics/export: the whole workspace as NDJSON, one line per row, resource by
+ * resource. Which tables: every entity (and view) with a `workspaceId`, from the ORM's metadata, so
+ * a new context's tables are exported without listing them here; minus the service's bookkeeping
+ * and secret columns. Each table is read in keyset pages over its primary key (`workspace_id = $1
+ * AND (pk) > (last)`, LIMIT 1000), each page a short query of its own: the export never holds more
+ * than one page, and on the embedded database's single connection other requests run between pages.
+ * Pages are not one snapshot: rows changed during a long export may appear in their old or new state.
+ */
+@Injectable()
+export class WorkspaceExportService {
+  private tables?: ExportedTable[];
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  export(ctx: RequestContext): StreamableFile {
+    const stream = Readable.from(this.lines(ctx));
+    const day = new Date().toISOString().slice(0, 10);
+    return new StreamableFile(stream, {
+      type: 'application/x-ndjson',
+      disposition: `attachment; filename="workspace-${ctx.workspaceId}-${day}.ndjson"`,
+    });
+  }
+
+  private async *lines(ctx: RequestContext): AsyncGenerator<string> {
+    const tables = this.exportedTables();
+    yield `${JSON.stringify({
+      resource: 'export',
+      data: {
+        workspace: ctx.workspaceId,
+        exportedAt: new Date().toISOString(),
+        resources: tables.map((t) => t.resource),
+      },
+    })}\n`;
+    for (const table of tables) {
+      let after: unknown[] | null = null;
+      for (;;) {
+        const keys = table.keys.map((k) => `"${k}"`).join(', ');
+        const params: unknown[] = [ctx.workspaceId, ...(after ?? [])];
+        const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+          `SELECT ${table.select}, ${table.keys.map((k, i) => `"${k}" AS "__k${i}"`).join(', ')}
+             FROM "${table.table}"
+            WHERE workspace_id = $1
+              ${after ? `AND (${keys}) > (${table.keys.map((_, i) => `$${i + 2}`).join(', ')})` : ''}
+            ORDER BY ${keys}
+            LIMIT ${pageSize}`,
+          params,
+        );
+        if (rows.length === 0) break;
+        let chunk = '';
+        for (const row of rows) {
+          const data: Record<string, unknown> = {};
+          for (const [k, v] of Object.entries(row)) if (!k.startsWith('__k')) data[k] = v;
+          chunk += `${JSON.stringify({ resource: table.resource, data })}\n`;
+        }
+        yield chunk;
+        const last = rows[rows.length - 1];
+        after = table.keys.map((_, i) => last[`__k${i}`]);
+        if (rows.length < pageSize) break;
+      }
+    }
+  }
+
+  private exportedTables(): ExportedTable[] {
+    return (this.tables ??= this.dataSource.entityMetadatas
+      .filter((m) => m.columns.some((c) => c.databaseName === 'workspace_id'))
+      .filter((m) => !internalTables.has(m.tableName))
+      .sort((a, b) => a.tableName.localeCompare(b.tableName))
+      .map((m) => ({
+        resource: resourceName(m),
+        table: m.tableName,
+        select: [...new Map(m.columns.map((c) => [c.databaseName, c.propertyName])).entries()]
+          .filter(([column]) => !secretColumn.test(column))
+          .map(([column, property]) => `"${column}" AS "${property}"`)
+          .join(', '),
+        keys: m.primaryColumns.length ? m.primaryColumns.map((c) => c.databaseName) : ['id'],
+      })));
+  }
+}
+
+/** `product_categories` → `productCategories`; the view of a workspace's users is `users`. */
+function resourceName(m: EntityMetadata): string {
+  const name = m.tableName === 'workspace_users' ? 'users' : m.tableName;
+  return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,15 @@
+import type { ActivityTypeDeclaration } from '../platform/activity/activity-types';
+
+/** The activities i18n records: the workspace's languages and currencies (webhook topics). */
+export const i18nActivityTypes: ActivityTypeDeclaration[] = [
+  {
+    entityType: 'Workspace',
+    noun: 'the workspace',
+    changes: [],
+    events: {
+      WorkspaceLanguageAdded: 'A language was added to the workspace',
+      WorkspaceLanguageRemoved: 'A language was removed from the workspace',
+    },
+  },
+  { entityType: 'Currency', noun: 'a currency of the workspace' },
+];

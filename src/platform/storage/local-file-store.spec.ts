@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { LocalFileStore } from './local-file-store';
+
+describe('LocalFileStore', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'local-store-'));
+  const root = join(dir, 'files');
+  const store = new LocalFileStore(root, 'http://localhost');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the root');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const read = async (stream: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks).toString();
+  };
+
+  it('puts, opens and deletes by key', async () => {
+    expect(await store.put('ws/a/b.txt', Buffer.from('abc'))).toBe('http://localhost/files/ws/a/b.txt');
+    const opened = await store.open('ws/a/b.txt');
+    expect(opened?.size).toBe(3);
+    expect(await read(opened!.body)).toBe('abc');
+    await store.delete('ws/a/b.txt');
+    expect(await store.open('ws/a/b.txt')).toBeNull();
+    expect(await store.open('ws/a')).toBeNull();
+  });
+
+  it('refuses keys that climb out of the root', async () => {
+    for (const key of ['../secret.txt', 'ws/../../secret.txt', join(dir, 'secret.txt')])
+      await expect(store.open(key)).rejects.toThrow('escapes the storage directory');
+    await expect(store.put('../x.txt', Buffer.from('x'))).rejects.toThrow('escapes the storage directory');
+  });
+
+  it('never follows a symbolic link out of the root (file or directory)', async () => {
+    mkdirSync(join(root, 'ws'), { recursive: true });
+    symlinkSync(join(dir, 'secret.txt'), join(root, 'ws', 'link.txt'));
+    symlinkSync(dir, join(root, 'ws', 'up'));
+    expect(await store.open('ws/link.txt')).toBeNull();
+    expect(await store.open('ws/up/secret.txt')).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { ProductFacet } from './commerce-product.dto';
+
+/** A configured storefront filter of the category: the attribute, how it is offered, its title. */
+export interface FacetFilter {
+  attributeId: string;
+  kind: 'List' | 'Range' | 'Boolean';
+  title: string;
+}
+
+const numeric = `'^-?[0-9]{1,14}([.][0-9]+)?$'`;
+
+export interface FacetRows {
+  total: number;
+  values: Array<{ attributeId: string; value: string; count: number }>;
+  ranges: Array<{ attributeId: string; min: number; max: number }>;
+  brands: Array<{ value: string; label: string; count: number }>;
+  price: { min: number | null; max: number | null };
+}
+
+/**
+ * The SQL of the facets of a list: `matches` selects `id, brand_id, sales_price` of the list's
+ * products; `workspace` and `attributes` (uuid[] of the configured attribute filters) are
+ * parameter placeholders. One row, one json column `facets` (FacetRows).
+ */
+export const facetsSql = (
+  matches: string,
+  workspace: string,
+  attributes: string,
+): string => `WITH __m AS MATERIALIZED (${matches}),
+    __v AS (SELECT av.attribute_id, v.value, count(*) AS n
+              FROM __m JOIN product_attribute_values av
+                ON av.workspace_id = ${workspace} AND av.product_id = __m.id
+               AND av.attribute_id = ANY(CAST(${attributes} AS uuid[]))
+             CROSS JOIN LATERAL unnest(av.values) AS v(value)
+             GROUP BY av.attribute_id, v.value)
+    SELECT json_build_object(
+      'total', (SELECT count(*) FROM __m),
+      'values', coalesce((SELECT json_agg(json_build_object('attributeId', __v.attribute_id, 'value', __v.value,
+          'count', __v.n) ORDER BY __v.n DESC, __v.value) FROM __v), '[]'),
+      'ranges', coalesce((SELECT json_agg(json_build_object('attributeId', r.attribute_id, 'min', r.min, 'max', r.max))
+          FROM (SELECT attribute_id, min(value::numeric) AS min, max(value::numeric) AS max FROM __v
+                 WHERE value ~ ${numeric} GROUP BY attribute_id) r), '[]'),
+      'brands', coalesce((SELECT json_agg(json_build_object('value', b.brand_id, 'label', br.name, 'count', b.n)
+          ORDER BY b.n DESC, br.name, b.brand_id)
+          FROM (SELECT brand_id, count(*) AS n FROM __m WHERE brand_id IS NOT NULL GROUP BY brand_id) b
+          JOIN brands br ON br.workspace_id = ${workspace} AND br.id = b.brand_id), '[]'),
+      'price', (SELECT json_build_object('min', round(min(sales_price), 2), 'max', round(max(sales_price), 2)) FROM __m)
+    ) AS facets`;
+
+/**
+ * The facets of a list in ONE statement: the list's products (the filtered query `qb`, aliased
+ * `p`) materialized once, then per configured attribute filter its values with counts (List,
+ * Boolean) or its numeric range (Range), the brands with counts and the range of list prices —
+ * all counted in SQL over exactly the products the list holds.
+ */
+export async function productFacets(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  workspaceId: string,
+  filters: FacetFilter[],
+): Promise<{ total: number; facets: ProductFacet[] }> {
+  qb.select('p.id', 'id').addSelect('p.brand_id', 'brand_id').addSelect('p.sales_price', 'sales_price');
+  const sql = `(${facetsSql(qb.getQuery(), ':__facetWorkspace', ':__facetAttributes')})`;
+  const row = await qb
+    .createQueryBuilder()
+    .select('__f.facets', 'facets')
+    .from(sql, '__f')
+    .setParameters({
+      ...qb.getParameters(),
+      __facetAttributes: filters.map((f) => f.attributeId),
+      __facetWorkspace: workspaceId,
+    })
+    .getRawOne<{ facets: FacetRows }>();
+  return { total: row!.facets.total, facets: toFacets(filters, row!.facets) };
+}
+
+/** The configured filters in their order, each with its counts, then brands and price (when the list has any). */
+export function toFacets(filters: FacetFilter[], rows: FacetRows): ProductFacet[] {
+  const facets: ProductFacet[] = filters.map((f) => {
+    const range = rows.ranges.find((r) => r.attributeId === f.attributeId);
+    const values = rows.values
+      .filter((v) => v.attributeId === f.attributeId)
+      .filter((v) => f.kind !== 'Boolean' || v.value === 'true' || v.value === 'false')
+      .map((v) => ({ value: v.value, label: null, count: v.count }));
+    return {
+      kind: f.kind,
+      attributeId: f.attributeId,
+      title: f.title,
+      values: f.kind === 'Range' ? [] : values,
+      min: f.kind === 'Range' ? (range?.min ?? null) : null,
+      max: f.kind === 'Range' ? (range?.max ?? null) : null,
+    };
+  });
+  facets.push({
+    kind: 'Brand',
+    attributeId: null,
+    title: 'Brand',
+    values: rows.brands,
+    min: null,
+    max: null,
+  });
+  facets.push({
+    kind: 'Price',
+    attributeId: null,
+    title: 'Price',
+    values: [],
+    min: rows.price.min,
+    max: rows.price.max,
+  });
+  return facets;
+}

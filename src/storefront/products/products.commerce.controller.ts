@@ -1,0 +1,92 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Ctx, ReadOperation } from '../../platform/auth/decorators';
+import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import {
+  CommerceProduct,
+  CommerceProductListRequest,
+  CommerceProductPage,
+  ProductFacet,
+  ProductFacetsRequest,
+} from './commerce-product.dto';
+import { StorefrontProductsService } from './storefront-products.service';
+
+const visible =
+  'Only active products are found; a client login whose account has a product catalog finds only that catalog’s products (any other is a 404 / absent).';
+
+/** The storefront's catalog (`/commerce-api`): users and client logins of the workspace. */
+@ApiTags('Commerce')
+@ApiBearerAuth()
+@Controller('commerce-api/catalog/products')
+export class ProductsCommerceController {
+  constructor(private readonly products: StorefrontProductsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ReadOperation()
+  @ApiOperation({
+    operationId: 'listCommerceProducts',
+    summary: 'List and search the storefront’s products',
+    description: `A page of products (take default 100, skip 0) with the total. ${visible} \`query\` matches words by prefix (name, sku, gtin, codes), a code-like token also inside name and sku.`,
+  })
+  @ApiOkResponse({ description: 'A page of the visible products and their total', type: CommerceProductPage })
+  @ApiProblems(400, 401, 403)
+  list(@Ctx() ctx: RequestContext, @Body() body: CommerceProductListRequest): Promise<CommerceProductPage> {
+    return this.products.list(ctx, body);
+  }
+
+  @Post('filters/:categoryId')
+  @HttpCode(200)
+  @ReadOperation()
+  @ApiOperation({
+    operationId: 'getCommerceProductFacets',
+    summary: 'Get the filters (facets) of a category’s products',
+    description: `The product filters configured for the category (its own and those of every category, by displayOrder), each with the values and counts of the products the list holds under the body’s query and attribute filters (List, Boolean) or their numeric range (Range), then the brands with counts and the range of list prices. Counted in SQL over exactly the products the storefront list gives. ${visible}`,
+  })
+  @ApiOkResponse({ description: 'The facets, configured filters first', type: [ProductFacet] })
+  @ApiProblems(400, 401, 403, 404)
+  facets(
+    @Ctx() ctx: RequestContext,
+    @IdParam('categoryId') categoryId: string,
+    @Body() body: ProductFacetsRequest,
+  ): Promise<ProductFacet[]> {
+    return this.products.facets(ctx, categoryId, body);
+  }
+
+  @Get('barcode/:barcode')
+  @ApiOperation({
+    operationId: 'getCommerceProductByBarcode',
+    summary: 'Get a storefront product by barcode',
+    description: visible,
+  })
+  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
+  @ApiProblems(400, 401, 403, 404)
+  byBarcode(@Ctx() ctx: RequestContext, @Param('barcode') barcode: string): Promise<CommerceProduct> {
+    return this.products.get(ctx, 'barcode', barcode);
+  }
+
+  @Get('slug/:slug')
+  @ApiOperation({
+    operationId: 'getCommerceProductBySlug',
+    summary: 'Get a storefront product by slug',
+    description: visible,
+  })
+  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
+  @ApiProblems(400, 401, 403, 404)
+  bySlug(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<CommerceProduct> {
+    return this.products.get(ctx, 'slug', slug);
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    operationId: 'getCommerceProduct',
+    summary: 'Get a storefront product',
+    description: visible,
+  })
+  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
+  @ApiProblems(400, 401, 403, 404)
+  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<CommerceProduct> {
+    return this.products.get(ctx, 'id', id);
+  }
+}

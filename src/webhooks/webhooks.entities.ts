@@ -1,0 +1,4 @@
+import { WebhookDeliveryEntity, WebhookEntity } from './webhooks/webhook.entity';
+
+/** Every entity of the webhooks context (listed in src/config/entities.ts). */
+export const webhooksEntities = [WebhookEntity, WebhookDeliveryEntity];

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { ActivityObservers } from '../platform/activity/activity-recorder';
+import { ActivityTypes } from '../platform/activity/activity-types';
+import { DeliveryWorker } from './delivery/delivery-worker';
+import { webhookOutbox } from './delivery/outbox';
+import { WebhooksCoreController } from './webhooks/webhooks.core.controller';
+import { WebhooksService } from './webhooks/webhooks.service';
+
+/**
+ * Webhooks: subscriptions, the transactional outbox (an activity observer that inserts delivery
+ * rows in the recording transaction) and the delivery worker (started with the app).
+ */
+@Module({
+  controllers: [WebhooksCoreController],
+  providers: [WebhooksService, DeliveryWorker],
+  exports: [WebhooksService],
+})
+export class WebhooksModule {
+  constructor(observers: ActivityObservers, activityTypes: ActivityTypes) {
+    observers.observe(webhookOutbox);
+    activityTypes.declare({
+      entityType: 'Webhook',
+      noun: 'a webhook',
+      events: {
+        WebhookSecretRotated: 'The signing secret of a webhook was replaced',
+        WebhookDisabled: 'A webhook whose deliveries only failed for a day was deactivated',
+      },
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUrl,
+  MaxLength,
+} from 'class-validator';
+import {
+  ArrayFilter,
+  BooleanFilter,
+  ListQuery,
+  PageOf,
+  StringsFilter,
+  UuidsFilter,
+} from '../../platform/http/list-query';
+import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
+import { deliveryStatuses, type DeliveryStatus } from './webhook.entity';
+
+class WebhookFields extends ExternalReferenceBody {
+  @ApiProperty({
+    maxLength: 2048,
+    example: 'https://example.com/hooks/trade',
+    description:
+      'The http(s) endpoint deliveries are POSTed to. Private, loopback and link-local targets are refused (unless the service allows them); redirects are not followed.',
+  })
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  url: string;
+
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: 200,
+    example: ['DealCreated', 'Deal*Updated', 'AccountDisplayNameUpdated'],
+    description:
+      'Topics of GET /core-api/webhooks/topics (`*` is every activity, `{Entity}*Updated` every property update of that entity), or one `{Entity}{Property}Updated` activity type',
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  topics: string[];
+
+  @ApiPropertyOptional({ default: true, description: 'An inactive webhook receives nothing' })
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(65535)
+  description?: string | null;
+}
+
+export class CreateWebhookRequest extends WebhookFields {}
+
+export class UpdateWebhookRequest extends UpdateIdBody(WebhookFields) {
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Replace the signing secret; the new one is in this answer only',
+  })
+  @IsOptional()
+  @IsBoolean()
+  rotateSecret?: boolean;
+}
+
+export class WebhookResponse extends ScopedResponse {
+  @ApiProperty() url: string;
+  @ApiProperty({ type: [String] }) topics: string[];
+  @ApiProperty() active: boolean;
+  @ApiProperty({ type: 'string', nullable: true }) description: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description:
+      'The signing secret (Standard Webhooks, `whsec_` + base64): in the answer to the create and to an update with `rotateSecret`, null in every other answer',
+  })
+  secret: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      'The first failed attempt since the last successful one; a webhook failing for a day is deactivated',
+  })
+  failingSince: string | null;
+}
+export class WebhookPage extends PageOf(WebhookResponse) {}
+
+export class WebhookListQuery extends ListQuery(['CreatedAt', 'Url'] as const) {
+  @UuidsFilter()
+  ids?: string[];
+  @StringsFilter()
+  external_references?: string[];
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @BooleanFilter()
+  @IsBoolean()
+  active?: boolean;
+}
+
+export class WebhookTopic {
+  @ApiProperty({ example: 'Deal*Updated' }) topic: string;
+  @ApiProperty({ type: 'string', nullable: true, example: 'Deal', description: 'null for `*`' })
+  entityType: string | null;
+  @ApiProperty({ example: 'A property of a deal changed' }) description: string;
+}
+export class WebhookTopicPage extends PageOf(WebhookTopic) {}
+
+export class WebhookDeliveryResponse {
+  @ApiProperty({ format: 'uuid', description: 'Also the `webhook-id` header of every attempt' }) id: string;
+  @ApiProperty({ format: 'uuid' }) webhookId: string;
+  @ApiProperty({ format: 'uuid' }) activityId: string;
+  @ApiProperty({ example: 'DealCreated' }) activityType: string;
+  @ApiProperty({
+    enum: deliveryStatuses,
+    description: 'Pending (queued or retrying), Delivered (a 2xx answer), Failed (given up)',
+  })
+  status: DeliveryStatus;
+  @ApiProperty({ type: 'integer', description: 'Attempts made so far' }) attempts: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastAttemptAt: string | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null when no answer came' })
+  lastStatusCode: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Milliseconds of the last attempt' })
+  lastDurationMs: number | null;
+  @ApiProperty({ type: 'string', nullable: true, example: 'HTTP 500' }) lastError: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When the next attempt is due (Pending only)',
+  })
+  nextAttemptAt: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) deliveredAt: string | null;
+}
+export class WebhookDeliveryPage extends PageOf(WebhookDeliveryResponse) {}
+
+export class WebhookDeliveryListQuery extends ListQuery(['CreatedAt'] as const) {
+  @ApiPropertyOptional({ type: [String], enum: deliveryStatuses })
+  @IsOptional()
+  @ArrayFilter()
+  @IsArray()
+  @IsIn(deliveryStatuses, { each: true })
+  statuses?: DeliveryStatus[];
+  @UuidsFilter()
+  activity_ids?: string[];
+}

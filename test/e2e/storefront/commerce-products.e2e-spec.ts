@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
+
+const C = '/commerce-api/catalog/products';
+
+/**
+ * The storefront's catalog: the catalog's read path with the caller's visibility (active products;
+ * a client whose account has a product catalog sees only it), the commerce view of a product, and
+ * facets counted over exactly the listed products.
+ */
+describe('Commerce products (storefront catalog)', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+  let other: WorkspaceFixture;
+  let client: Caller; // account without catalog: every active product
+  let catalogClient: Caller; // account limited to the "Retail" catalog
+  const id: Record<string, string> = {};
+
+  const made = async (caller: Caller, path: string, body: object) => {
+    const res = await caller.post(path, body);
+    expect(res.body.errors).toBeUndefined();
+    return res.body.id as string;
+  };
+  const names = async (caller: Caller, body: object) => {
+    const res = await caller.post(C, body);
+    expect(res.status).toBe(200);
+    return (res.body.data as Array<{ name: string }>).map((p) => p.name);
+  };
+
+  beforeAll(async () => {
+    t = await startApp();
+    ws = await t.workspace();
+    other = await t.workspace('Other');
+    id.chairs = await made(ws.owner, '/core-api/catalog/productcategories', { name: 'Chairs' });
+    id.tables = await made(ws.owner, '/core-api/catalog/productcategories', { name: 'Tables' });
+    id.retail = await made(ws.owner, '/core-api/catalog/catalogs', { name: 'Retail' });
+    id.colour = await made(ws.owner, '/core-api/catalog/products/attributes', { name: 'Colour' });
+    id.width = await made(ws.owner, '/core-api/catalog/products/attributes', { name: 'Width' });
+    id.outdoor = await made(ws.owner, '/core-api/catalog/products/attributes', { name: 'Outdoor' });
+    id.acme = await made(ws.owner, '/core-api/catalog/brands', { name: 'Acme' });
+    id.zeta = await made(ws.owner, '/core-api/catalog/brands', { name: 'Zeta' });
+    const product = (name: string, body: object) =>
+      made(ws.owner, '/core-api/catalog/products', { name, categories: [id.chairs], ...body });
+    id.oak = await product('Oak Chair', {
+      sku: 'CH-OAK-1',
+      barcodes: ['B-OAK'],
+      catalogs: [id.retail],
+      brandId: id.acme,
+      pricing: { salesPrice: 120, purchasePrice: 50 },
+      tags: ['internal'],
+      attributes: [
+        { attributeId: id.colour, values: ['brown'] },
+        { attributeId: id.width, values: ['45'] },
+        { attributeId: id.outdoor, values: ['false'] },
+      ],
+    });
+    id.pine = await product('Pine Chair', {
+      sku: 'CH-PINE-1',
+      brandId: id.acme,
+      pricing: { salesPrice: 80 },
+      attributes: [
+        { attributeId: id.colour, values: ['white', 'brown'] },
+        { attributeId: id.width, values: ['52.5'] },
+      ],
+    });
+    id.steel = await product('Steel Chair', {
+      sku: 'CH-STL-200',
+      brandId: id.zeta,
+      catalogs: [id.retail],
+      pricing: { salesPrice: 60.555 },
+      attributes: [
+        { attributeId: id.colour, values: ['grey'] },
+        { attributeId: id.outdoor, values: ['true'] },
+      ],
+    });
+    id.retired = await product('Retired Chair', {
+      sku: 'CH-OLD-1',
+      active: false,
+      catalogs: [id.retail],
+      attributes: [{ attributeId: id.colour, values: ['brown'] }],
+    });
+    id.table = await made(ws.owner, '/core-api/catalog/products', {
+      name: 'Oak Table',
+      slug: 'oak-table',
+      categories: [id.tables],
+      catalogs: [id.retail],
+    });
+    const filters = await ws.owner.put('/core-api/catalog/products/filters', {
+      data: [
+        { attributeId: id.width, categoryId: id.chairs, kind: 'Range', displayOrder: 2 },
+        {
+          attributeId: id.colour,
+          categoryId: id.chairs,
+          kind: 'List',
+          displayOrder: 1,
+          title: 'Colour of the seat',
+        },
+        { attributeId: id.outdoor, kind: 'Boolean', displayOrder: 3 },
+      ],
+    });
+    expect(filters.status).toBe(200);
+    const account = async (name: string, productCatalogId?: string) =>
+      made(ws.owner, '/core-api/accounts', { displayName: name, productCatalogId });
+    client = await ws.client();
+    catalogClient = await ws.client();
+    for (const [login, accountId] of [
+      [client, await account('Everything')],
+      [catalogClient, await account('Retail only', id.retail)],
+    ] as const) {
+      await made(ws.owner, '/core-api/contacts', {
+        firstName: 'Shop',
+        lastName: login.username,
+        clientLoginId: login.userId,
+        accounts: [{ accountId }],
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers the commerce view of an active product by id, slug and barcode', async () => {
+    const expected = {
+      id: id.oak,
+      name: 'Oak Chair',
+      slug: 'oak-chair',
+      productType: 'SimpleProduct',
+      displayOrder: 0,
+      showStock: false,
+      sku: 'CH-OAK-1',
+      gtin: null,
+      barcodes: ['B-OAK'],
+      introducedAt: null,
+      categories: [id.chairs],
+      manufacturerId: null,
+      brandId: id.acme,
+      attributes: expect.arrayContaining([{ attributeId: id.colour, values: ['brown'] }]),
+      images: [],
+      components: [],
+    };
+    for (const path of [`${C}/${id.oak}`, `${C}/slug/oak-chair`, `${C}/barcode/B-OAK`]) {
+      for (const caller of [client, catalogClient, ws.owner]) {
+        const res = await caller.get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 200 });
+        expect(res.body).toEqual(expected);
+        // nothing internal: no purchase price, catalogs, tags or external references
+        expect(Object.keys(res.body).sort()).toEqual(Object.keys(expected).sort());
+      }
+    }
+  });
+
+  it('never shows an inactive product, another catalog’s product to a limited client, or another workspace’s', async () => {
+    for (const caller of [client, catalogClient, ws.owner]) {
+      expect((await caller.get(`${C}/${id.retired}`)).status).toBe(404);
+      expect((await caller.get(`${C}/slug/retired-chair`)).status).toBe(404);
+    }
+    expect((await client.get(`${C}/${id.pine}`)).status).toBe(200);
+    expect((await catalogClient.get(`${C}/${id.pine}`)).status).toBe(404);
+    expect((await catalogClient.get(`${C}/slug/pine-chair`)).status).toBe(404);
+    expect((await other.owner.get(`${C}/${id.oak}`)).status).toBe(404);
+    expect((await other.owner.post(C, { ids: [id.oak] })).body).toEqual({ data: [], total: 0 });
+    expect((await ws.owner.get(`${C}/not-a-uuid`)).status).toBe(400);
+  });
+
+  it('lists and searches the visible products: take 100 / skip 0 by default, filters, sorting', async () => {
+    expect(await names(client, { sortBy: 'Name' })).toEqual([
+      'Oak Chair',
+      'Oak Table',
+      'Pine Chair',
+      'Steel Chair',
+    ]);
+    expect((await client.post(C, {})).body).toMatchObject({ total: 4 });
+    expect(await names(catalogClient, { sortBy: 'Name' })).toEqual(['Oak Chair', 'Oak Table', 'Steel Chair']);
+    expect(await names(client, { categoryIds: [id.chairs], sortBy: 'Name', sortOrder: 'Desc' })).toEqual([
+      'Steel Chair',
+      'Pine Chair',
+      'Oak Chair',
+    ]);
+    expect(await names(client, { query: 'oak', sortBy: 'Name' })).toEqual(['Oak Chair', 'Oak Table']);
+    expect(await names(catalogClient, { query: 'STL-2' })).toEqual(['Steel Chair']);
+    expect(await names(client, { query: 'retired' })).toEqual([]);
+    expect(
+      await names(client, { attributes: [{ attributeId: id.colour, values: ['brown'] }], sortBy: 'Name' }),
+    ).toEqual(['Oak Chair', 'Pine Chair']);
+    expect(await names(client, { type: 'SimpleProduct', ids: [id.table, id.retired] })).toEqual([
+      'Oak Table',
+    ]);
+    const page = await client.post(C, { sortBy: 'Name', take: 2, skip: 1 });
+    expect(page.body.total).toBe(4);
+    expect(page.body.data.map((p: { name: string }) => p.name)).toEqual(['Oak Table', 'Pine Chair']);
+    const byId = await client.get(`${C}/${page.body.data[0].id}`);
+    expect(page.body.data[0]).toEqual(byId.body);
+  });
+
+  it('rejects bad list bodies with the field named', async () => {
+    expect((await client.post(C, { take: 1001 })).body.errors).toHaveProperty('take');
+    expect((await client.post(C, { sortBy: 'Price' })).body.errors).toHaveProperty('sortBy');
+    expect((await client.post(C, { type: 'Gadget' })).body.errors).toHaveProperty('type');
+    expect((await client.post(C, { categoryIds: ['nope'] })).body.errors).toHaveProperty('categoryIds');
+    expect((await client.post(C, { attributes: [{ attributeId: id.colour }] })).body.errors).toHaveProperty([
+      'attributes[0].values',
+    ]);
+    expect((await client.post(C, { ids: new Array(1001).fill(id.oak) })).status).toBe(400);
+  });
+
+  it('counts facets over exactly the products the list holds, in SQL', async () => {
+    const facets = async (caller: Caller, body: object = {}) => {
+      const res = await caller.post(`${C}/filters/${id.chairs}`, body);
+      expect(res.status).toBe(200);
+      return res.body as Array<{
+        kind: string;
+        title: string;
+        values: unknown[];
+        min: number | null;
+        max: number | null;
+      }>;
+    };
+    const all = await facets(client);
+    expect(all).toEqual([
+      {
+        kind: 'List',
+        attributeId: id.colour,
+        title: 'Colour of the seat',
+        values: [
+          { value: 'brown', label: null, count: 2 },
+          { value: 'grey', label: null, count: 1 },
+          { value: 'white', label: null, count: 1 },
+        ],
+        min: null,
+        max: null,
+      },
+      { kind: 'Range', attributeId: id.width, title: 'Width', values: [], min: 45, max: 52.5 },
+      {
+        kind: 'Boolean',
+        attributeId: id.outdoor,
+        title: 'Outdoor',
+        values: [
+          { value: 'false', label: null, count: 1 },
+          { value: 'true', label: null, count: 1 },
+        ],
+        min: null,
+        max: null,
+      },
+      {
+        kind: 'Brand',
+        attributeId: null,
+        title: 'Brand',
+        values: [
+          { value: id.acme, label: 'Acme', count: 2 },
+          { value: id.zeta, label: 'Zeta', count: 1 },
+        ],
+        min: null,
+        max: null,
+      },
+      { kind: 'Price', attributeId: null, title: 'Price', values: [], min: 60.56, max: 120 },
+    ]);
+    // Under a filter, every count equals the count of the list with that filter added.
+    const brown = { attributes: [{ attributeId: id.colour, values: ['brown'] }] };
+    const narrowed = await facets(client, brown);
+    const listed = await client.post(C, { categoryIds: [id.chairs], ...brown, take: 0 });
+    const brands = narrowed.find((f) => f.kind === 'Brand')!.values as Array<{
+      value: string;
+      count: number;
+    }>;
+    expect(brands).toEqual([{ value: id.acme, label: 'Acme', count: listed.body.total }]);
+    for (const colour of narrowed[0].values as Array<{ value: string; count: number }>) {
+      const withIt = await client.post(C, {
+        categoryIds: [id.chairs],
+        attributes: [...brown.attributes, { attributeId: id.colour, values: [colour.value] }],
+        take: 0,
+      });
+      expect({ value: colour.value, count: withIt.body.total }).toEqual({
+        value: colour.value,
+        count: colour.count,
+      });
+    }
+    // The limited client counts its catalog only; a query narrows; inactive products never count.
+    const limited = await facets(catalogClient);
+    expect(limited.find((f) => f.kind === 'Brand')!.values).toEqual([
+      { value: id.acme, label: 'Acme', count: 1 },
+      { value: id.zeta, label: 'Zeta', count: 1 },
+    ]);
+    expect((await facets(client, { query: 'steel' })).find((f) => f.kind === 'Price')).toMatchObject({
+      min: 60.56,
+      max: 60.56,
+    });
+    expect((await facets(catalogClient, { catalogId: id.tables }))[0].values).toEqual([]);
+  });
+
+  it('answers facets 400 for bad bodies, 404 for an unknown or foreign category', async () => {
+    const path = `${C}/filters/${id.chairs}`;
+    expect((await client.post(path, { isActive: false })).body.errors).toHaveProperty('isActive');
+    expect((await client.post(path, { categoryId: id.tables })).body.errors).toHaveProperty('categoryId');
+    expect((await client.post(path, { attributes: 'red' })).body.errors).toHaveProperty('attributes');
+    expect((await client.post(`${C}/filters/nope`, {})).status).toBe(400);
+    expect((await client.post(`${C}/filters/${id.acme}`, {})).status).toBe(404);
+    expect((await other.owner.post(path, {})).status).toBe(404);
+  });
+
+  it('is for storefronts: clients reach it, clients stay off the core catalog', async () => {
+    expect((await client.post('/core-api/catalog/products/list', {})).status).toBe(403);
+    const viewer = await ws.member('Viewer');
+    expect((await viewer.post(C, {})).status).toBe(200);
+    expect((await viewer.get(`${C}/${id.oak}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,458 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { Env } from '../../../src/config/env';
+import { ActivityTypes } from '../../../src/platform/activity/activity-types';
+import { Db } from '../../../src/platform/database/db';
+import { EMBEDDED_DATABASE } from '../../../src/platform/platform.module';
+import { DeliveryWorker } from '../../../src/webhooks/delivery/delivery-worker';
+import { verify } from '../../../src/webhooks/delivery/signature';
+import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
+import { eventually, WebhookReceiver } from '../../support/webhook-receiver';
+
+describe('Webhooks', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+  let other: WorkspaceFixture;
+  let viewer: Caller;
+  let member: Caller;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    t = await startApp({
+      WEBHOOKS_WORKER: 'true',
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOKS_POLL_INTERVAL_MS: '200',
+      WEBHOOKS_TIMEOUT_MS: '400',
+      WEBHOOKS_RETRY_SCHEDULE_MS: '50,50,50',
+    });
+    ws = await t.workspace();
+    other = await t.workspace('Other');
+    viewer = await ws.member('Viewer');
+    member = await ws.member('Member');
+    receiver = await new WebhookReceiver().start();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  const hook = (path: string, topics: string[], extra: object = {}) => ({
+    url: `${receiver.url}${path}`,
+    topics,
+    description: `receives ${topics.join(', ')}`,
+    ...extra,
+  });
+
+  const deliveries = async (id: string, q = '') =>
+    (await ws.owner.get(`/core-api/webhooks/${id}/deliveries${q}`)).body as {
+      data: Array<Record<string, unknown>>;
+      total: number;
+    };
+
+  it('creates, reads, lists, updates, rotates and deletes a webhook; the secret is shown only on create and rotation', async () => {
+    const created = await ws.owner.post('/core-api/webhooks', {
+      ...hook('/crud', ['DealCreated', 'Deal*Updated', 'AccountDisplayNameUpdated']),
+      externalReference: 'erp-hook',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      workspace: ws.id,
+      createdAt: expect.any(String),
+      modifiedAt: expect.any(String),
+      externalReference: 'erp-hook',
+      url: `${receiver.url}/crud`,
+      topics: ['DealCreated', 'Deal*Updated', 'AccountDisplayNameUpdated'],
+      active: true,
+      description: 'receives DealCreated, Deal*Updated, AccountDisplayNameUpdated',
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/=]{40,}$/),
+      failingSince: null,
+    });
+    const id = created.body.id;
+    const got = await ws.owner.get(`/core-api/webhooks/${id}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({ ...created.body, secret: null });
+    expect(got.headers.etag).toBe('"1"');
+
+    const list = await ws.owner.get(`/core-api/webhooks?ids=${id}&Query=crud&active=true`);
+    expect(list.body).toEqual({ data: [{ ...created.body, secret: null }], total: 1 });
+    expect((await other.owner.get('/core-api/webhooks')).body).toEqual({ data: [], total: 0 });
+
+    const updated = await ws.owner.put(`/core-api/webhooks/${id}`, {
+      id,
+      url: `${receiver.url}/crud2`,
+      topics: ['*'],
+      active: false,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      url: `${receiver.url}/crud2`,
+      topics: ['*'],
+      active: false,
+      description: null,
+      externalReference: null,
+      secret: null,
+    });
+    const rotated = await ws.owner.put(`/core-api/webhooks/${id}`, {
+      url: `${receiver.url}/crud2`,
+      topics: ['*'],
+      active: false,
+      rotateSecret: true,
+    });
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+
+    const activities = await ws.owner.get(`/core-api/activities?entity_ids=${id}&Take=100`);
+    const types = activities.body.data.map((a: { type: string }) => a.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'WebhookCreated',
+        'WebhookUrlUpdated',
+        'WebhookTopicsUpdated',
+        'WebhookSecretRotated',
+      ]),
+    );
+    // The secret is never in an activity.
+    expect(JSON.stringify(activities.body)).not.toContain(created.body.secret);
+    expect(JSON.stringify(activities.body)).not.toContain(rotated.body.secret);
+
+    expect((await ws.owner.delete(`/core-api/webhooks/${id}`)).status).toBe(200);
+    expect((await ws.owner.get(`/core-api/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it('answers 400 naming the field for a bad url, unknown topics and bad list filters', async () => {
+    const ftp = await ws.owner.post('/core-api/webhooks', { url: 'ftp://example.com/x', topics: ['*'] });
+    expect(ftp.status).toBe(400);
+    expect(Object.keys(ftp.body.errors)).toEqual(['url']);
+
+    const unknown = await ws.owner.post('/core-api/webhooks', hook('/x', ['DealCreated', 'NoSuchThing']));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.topics[0]).toContain('NoSuchThing');
+
+    const both = await ws.owner.post('/core-api/webhooks', { url: 'not a url', topics: [] });
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.body.errors).sort()).toEqual(['topics', 'url']);
+
+    const huge = await ws.owner.post('/core-api/webhooks', hook('/x', Array(201).fill('*')));
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors.topics).toBeDefined();
+
+    expect((await ws.owner.get('/core-api/webhooks?active=maybe')).status).toBe(400);
+    expect((await ws.owner.get('/core-api/webhooks/not-a-uuid')).status).toBe(400);
+  });
+
+  it('is for Admins (topics for everyone), and hides other workspaces’ webhooks', async () => {
+    const created = await ws.owner.post('/core-api/webhooks', hook('/perm', ['*'], { active: false }));
+    const id = created.body.id;
+    for (const caller of [viewer, member]) {
+      expect((await caller.get('/core-api/webhooks')).status).toBe(403);
+      expect((await caller.get(`/core-api/webhooks/${id}`)).status).toBe(403);
+      expect((await caller.get(`/core-api/webhooks/${id}/deliveries`)).status).toBe(403);
+      expect((await caller.post('/core-api/webhooks', hook('/perm', ['*']))).status).toBe(403);
+      expect((await caller.put(`/core-api/webhooks/${id}`, hook('/perm', ['*']))).status).toBe(403);
+      expect((await caller.delete(`/core-api/webhooks/${id}`)).status).toBe(403);
+    }
+    expect((await viewer.get('/core-api/webhooks/topics')).status).toBe(200);
+    expect((await (await ws.client()).get('/core-api/webhooks/topics')).status).toBe(403);
+    expect((await t.http.get('/core-api/webhooks/topics')).status).toBe(401);
+
+    expect((await other.owner.get(`/core-api/webhooks/${id}`)).status).toBe(404);
+    expect((await other.owner.get(`/core-api/webhooks/${id}/deliveries`)).status).toBe(404);
+    expect((await other.owner.put(`/core-api/webhooks/${id}`, hook('/perm', ['*']))).status).toBe(404);
+    expect((await other.owner.delete(`/core-api/webhooks/${id}`)).status).toBe(404);
+    expect((await ws.owner.get(`/core-api/webhooks/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
+  it('lists the topics from the declared activity types, and every activity the code records is declared', async () => {
+    const res = await viewer.get('/core-api/webhooks/topics');
+    const topics = res.body.data.map((x: { topic: string }) => x.topic);
+    expect(res.body.total).toBe(topics.length);
+    expect(topics).toEqual(
+      expect.arrayContaining([
+        '*',
+        'AccountCreated',
+        'Account*Updated',
+        'AccountDeleted',
+        'DealArchived',
+        'DealRestored',
+        'ProductImagesAdded',
+        'WorkspaceLanguageAdded',
+        'WebhookDisabled',
+      ]),
+    );
+    expect(res.body.data.find((x: { topic: string }) => x.topic === 'DealArchived')).toEqual({
+      topic: 'DealArchived',
+      entityType: 'Deal',
+      description: 'A deal was archived',
+    });
+
+    // Drift guard: every literal `activities.created/updated/deleted('X'` and `event('X', id, 'Y'`
+    // in the source is covered by a declaration (a new context must declare its activity types).
+    const types = t.app.get(ActivityTypes);
+    const missing: string[] = [];
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = join(dir, n);
+        return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') && !p.endsWith('.spec.ts') ? [p] : [];
+      });
+    for (const file of walk('src')) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(
+        /activities(?:\([^)]*\))?\s*\.\s*(created|updated|deleted)\(\s*'(\w+)'/g,
+      )) {
+        const type =
+          m[1] === 'updated' ? `${m[2]}NameUpdated` : `${m[2]}${m[1] === 'created' ? 'Created' : 'Deleted'}`;
+        if (!types.covers(m[2], type)) missing.push(`${file}: ${m[2]} ${m[1]}`);
+      }
+      for (const m of text.matchAll(/activities\s*\.\s*event\(\s*'(\w+)',[^,]+,\s*([^,]+),/g)) {
+        for (const e of m[2].matchAll(/'(\w+)'/g))
+          if (!types.covers(m[1], e[1])) missing.push(`${file}: ${m[1]} ${e[1]}`);
+      }
+      for (const m of text.matchAll(/activityType:\s*'(\w+)'/g))
+        if (!types.covers(m[1], `${m[1]}Created`)) missing.push(`${file}: ${m[1]}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('sends a matching activity once, signed per Standard Webhooks, and logs the delivery', async () => {
+    const created = await ws.owner.post(
+      '/core-api/webhooks',
+      hook('/signed', ['AccountCreated', 'Account*Updated']),
+    );
+    const { id, secret } = created.body;
+    const account = await member.post('/core-api/accounts', { displayName: 'Hooked Corp' });
+    await member.put(`/core-api/accounts/${account.body.id}`, { displayName: 'Hooked Corp 2' });
+    await member.post('/core-api/pipelines', { title: 'Not subscribed' });
+    const received = await eventually(() => receiver.at('/signed').length >= 2 && receiver.at('/signed'));
+    const [first, second] = received;
+    expect(first.headers['content-type']).toBe('application/json');
+    const wid = first.headers['webhook-id'] as string;
+    const ts = first.headers['webhook-timestamp'] as string;
+    expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(30);
+    expect(verify(secret, wid, ts, first.body, first.headers['webhook-signature'] as string)).toBe(true);
+    expect(verify(secret, wid, ts, `${first.body} `, first.headers['webhook-signature'] as string)).toBe(
+      false,
+    );
+    const bodies = received.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type).sort()).toEqual(['AccountCreated', 'AccountDisplayNameUpdated']);
+    const upd = bodies.find((b) => b.type === 'AccountDisplayNameUpdated');
+    expect(upd).toEqual({
+      type: 'AccountDisplayNameUpdated',
+      timestamp: expect.any(String),
+      data: {
+        id: expect.any(String),
+        workspace: ws.id,
+        entityId: account.body.id,
+        entityType: 'Account',
+        type: 'AccountDisplayNameUpdated',
+        timestamp: upd.timestamp,
+        actor: { id: member.userId, type: 'User' },
+        data: { property: 'displayName', oldValue: 'Hooked Corp', newValue: 'Hooked Corp 2' },
+      },
+    });
+    expect(second.headers['webhook-id']).not.toBe(wid);
+
+    const log = await eventually(async () => {
+      const d = await deliveries(id);
+      return d.data.every((x) => x.status === 'Delivered') && d;
+    });
+    expect(log.total).toBe(2);
+    expect(log.data[0]).toEqual({
+      id: expect.any(String),
+      webhookId: id,
+      activityId: expect.any(String),
+      activityType: expect.stringMatching(/^Account/),
+      status: 'Delivered',
+      attempts: 1,
+      createdAt: expect.any(String),
+      lastAttemptAt: expect.any(String),
+      lastStatusCode: 200,
+      lastDurationMs: expect.any(Number),
+      lastError: null,
+      nextAttemptAt: null,
+      deliveredAt: expect.any(String),
+    });
+    expect(log.data.map((d) => d.id).sort()).toEqual(received.map((r) => r.headers['webhook-id']).sort());
+    expect((await deliveries(id, '?statuses=Failed')).total).toBe(0);
+    expect((await ws.owner.get(`/core-api/webhooks/${id}/deliveries?statuses=Nope`)).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.at('/signed')).toHaveLength(2);
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+
+  it('retries after 500, 500 and delivers exactly once more on the 200 (same webhook-id)', async () => {
+    receiver.reply('/flaky', 500, 500);
+    const { id } = (await ws.owner.post('/core-api/webhooks', hook('/flaky', ['ContactCreated']))).body;
+    await member.post('/core-api/contacts', { firstName: 'Flaky', lastName: 'Receiver' });
+    await eventually(() => receiver.at('/flaky').length >= 3, 10_000, 'three attempts');
+    const log = await eventually(async () => {
+      const d = await deliveries(id);
+      return d.data[0]?.status === 'Delivered' && d;
+    });
+    expect(log.data[0]).toMatchObject({ attempts: 3, lastStatusCode: 200, status: 'Delivered' });
+    await new Promise((r) => setTimeout(r, 400));
+    const got = receiver.at('/flaky');
+    expect(got).toHaveLength(3);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+
+  it('cuts a hanging receiver at the timeout and retries', async () => {
+    receiver.reply('/hang', 'hang');
+    const { id } = (await ws.owner.post('/core-api/webhooks', hook('/hang', ['BrandCreated']))).body;
+    await member.post('/core-api/catalog/brands', { name: 'Slow brand' });
+    const cut = await eventually(async () => {
+      const d = await deliveries(id);
+      return d.data[0]?.lastError ? d.data[0] : null;
+    });
+    expect(cut.lastError).toBe('timed out after 400 ms');
+    expect(cut.lastStatusCode).toBeNull();
+    expect(cut.lastDurationMs as number).toBeGreaterThanOrEqual(390);
+    expect(cut.lastDurationMs as number).toBeLessThan(2000);
+    const done = await eventually(async () => {
+      const d = await deliveries(id);
+      return d.data[0]?.status === 'Delivered' && d.data[0];
+    });
+    expect(done.attempts).toBe(2);
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+
+  it('sends nothing for other topics, inactive webhooks or another workspace', async () => {
+    const quiet = await ws.owner.post('/core-api/webhooks', hook('/quiet', ['DealArchived']));
+    const off = await ws.owner.post('/core-api/webhooks', hook('/off', ['*'], { active: false }));
+    const theirs = await other.owner.post('/core-api/webhooks', hook('/theirs', ['CatalogCreated']));
+    await member.post('/core-api/catalog/catalogs', { name: 'Nobody listens' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.at('/quiet')).toHaveLength(0);
+    expect(receiver.at('/off')).toHaveLength(0);
+    expect(receiver.at('/theirs')).toHaveLength(0);
+    expect((await deliveries(quiet.body.id)).total).toBe(0);
+    expect((await deliveries(off.body.id)).total).toBe(0);
+    for (const [caller, h] of [
+      [ws.owner, quiet],
+      [ws.owner, off],
+      [other.owner, theirs],
+    ] as const)
+      await caller.delete(`/core-api/webhooks/${h.body.id}`);
+  });
+
+  it('rolls the outbox back with the change it describes', async () => {
+    const { id } = (await ws.owner.post('/core-api/webhooks', hook('/rollback', ['Account*Updated']))).body;
+    const account = await member.post('/core-api/accounts', { displayName: 'Rollback Corp' });
+    // A stale If-Match fails the update after nothing is written: no activity, no delivery.
+    const stale = await member
+      .put(`/core-api/accounts/${account.body.id}`, { displayName: 'Never' })
+      .set('If-Match', '"99"');
+    expect(stale.status).toBe(412);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await deliveries(id)).total).toBe(0);
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+
+  it('two workers on one database send each delivery once', async () => {
+    const { id } = (await ws.owner.post('/core-api/webhooks', hook('/pair', ['ManufacturerCreated']))).body;
+    const second = new DeliveryWorker(
+      t.app.get(DataSource),
+      t.app.get(Db),
+      t.app.get(Env),
+      t.app.get<typeof EMBEDDED_DATABASE, PGlite | null>(EMBEDDED_DATABASE),
+    );
+    let running = true;
+    const pump = (async () => {
+      while (running) if ((await second.round()) === 0) await new Promise((r) => setTimeout(r, 5));
+    })();
+    try {
+      const n = 40;
+      await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          member.post('/core-api/catalog/manufacturers', { name: `M${i}` }),
+        ),
+      );
+      await eventually(() => receiver.at('/pair').length >= n, 15_000, `${n} deliveries`);
+      await new Promise((r) => setTimeout(r, 300));
+      const ids = receiver.at('/pair').map((r) => r.headers['webhook-id']);
+      expect(ids).toHaveLength(n);
+      expect(new Set(ids).size).toBe(n);
+      const log = await deliveries(id, '?Take=100');
+      expect(log.data.every((d) => d.status === 'Delivered' && d.attempts === 1)).toBe(true);
+    } finally {
+      running = false;
+      await pump;
+    }
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+});
+
+describe('Webhooks without private targets', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    t = await startApp({
+      WEBHOOKS_WORKER: 'true',
+      WEBHOOKS_POLL_INTERVAL_MS: '100',
+      WEBHOOKS_RETRY_SCHEDULE_MS: '20,20,20,20,20',
+      WEBHOOKS_DISABLE_AFTER_MS: '1',
+    });
+    ws = await t.workspace();
+    receiver = await new WebhookReceiver().start();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it.each([
+    'http://127.0.0.1/x',
+    'http://localhost:8080/x',
+    'http://[::1]/x',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::ffff:127.0.0.1]/x',
+    'http://0.0.0.0/x',
+    'http://10.1.2.3/x',
+    'http://192.168.0.10/x',
+    'http://[fe80::1]/x',
+    'http://2130706433/x',
+  ])('refuses %s at save time (400 naming url)', async (url) => {
+    const res = await ws.owner.post('/core-api/webhooks', { url, topics: ['*'] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toEqual(['url']);
+  });
+
+  it('refuses a private target again when sending, and deactivates a webhook that only fails', async () => {
+    // A public address at save time…
+    const created = await ws.owner.post('/core-api/webhooks', {
+      url: 'http://93.184.215.14/x',
+      topics: ['CatalogCreated'],
+    });
+    expect(created.status).toBe(200);
+    // …that points at a private one by the time it is sent (as a DNS change would).
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE webhooks SET url = $2 WHERE id = $1`, [created.body.id, `${receiver.url}/inside`]);
+    await ws.owner.post('/core-api/catalog/catalogs', { name: 'Rebound' });
+    const hook = await eventually(async () => {
+      const h = await ws.owner.get(`/core-api/webhooks/${created.body.id}`);
+      return h.body.active === false && h.body;
+    });
+    expect(hook.failingSince).toEqual(expect.any(String));
+    expect(receiver.received).toHaveLength(0);
+    const log = await ws.owner.get(`/core-api/webhooks/${created.body.id}/deliveries`);
+    expect(log.body.data[0].lastError).toMatch(/not a public address/);
+    expect(log.body.data[0].lastStatusCode).toBeNull();
+    const activities = await ws.owner.get(
+      `/core-api/activities?entity_ids=${created.body.id}&types=WebhookDisabled`,
+    );
+    expect(activities.body.data).toEqual([
+      expect.objectContaining({
+        type: 'WebhookDisabled',
+        actor: { id: null, type: 'System' },
+        data: { property: 'active', oldValue: true, newValue: false },
+      }),
+    ]);
+  });
+});
