@@ -19,6 +19,7 @@ import { freePort, ServerProcess } from './lib/processes';
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
 import { suites } from './scenarios';
+import { runSalesOrderBench, salesOrderReport } from './scenarios/sales-orders';
 import type { Scenario, SeedContext } from './scenarios/types';
 
 /**
@@ -72,6 +73,7 @@ function serviceEnv(config: BenchConfig, databaseUrl: string, dataDir: string): 
     STORAGE_DIR: join(dataDir, 'files'),
     BOOTSTRAP_ADMIN_EMAIL: 'bench-admin@example.test',
     BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
+    LOGIN_RATE_LIMIT: '100000', // the order scenario logs in 50 shoppers
   };
 }
 
@@ -245,6 +247,27 @@ async function main(): Promise<void> {
         );
       }
     }
+    // Commerce order creation: no bare twin (every answer is a new order), reported on its own.
+    let ordersSection = '';
+    if (config.only.length === 0 || config.only.some((o) => 'commerce order creation'.includes(o))) {
+      const connections = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 50);
+      const orders = await runSalesOrderBench({
+        baseUrl: full.url,
+        databaseUrl: config.databaseUrl,
+        api,
+        workspaceId: login.workspaceId,
+        password: config.adminPassword,
+        seconds: config.duration,
+        connections,
+        clients: Number(process.env.BENCH_ORDER_CLIENTS ?? 50),
+        products: 200,
+        log,
+      });
+      ordersSection = salesOrderReport(orders, connections);
+      log(
+        `commerce order creation: ${fmt(orders.ordersPerSec)} orders/s, p99 ${orders.p99} ms, ${orders.gaps} gaps`,
+      );
+    }
     await full.stop();
     await bare.stop();
 
@@ -320,6 +343,7 @@ async function main(): Promise<void> {
           .join('; ') +
         '.',
       '',
+      ordersSection,
       '## Queries per request (counted on the wire between the service and PostgreSQL)',
       '',
       queryTable(counts),

@@ -8,11 +8,13 @@ import { CrmModule } from './crm/crm.module';
 import { HealthModule } from './health/health.module';
 import { I18nModule } from './i18n/i18n.module';
 import { IdentityModule } from './identity/identity.module';
+import { InventoryModule } from './inventory/inventory.module';
 import { MasterdataModule } from './masterdata/masterdata.module';
 import { PlatformModule } from './platform/platform.module';
 import { PricingModule } from './pricing/pricing.module';
 import { StorefrontModule } from './storefront/storefront.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { SalesModule } from './sales/sales.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
 @Module({})
@@ -33,6 +35,8 @@ export class AppModule {
         StorefrontModule,
         ContentModule,
         WebhooksModule,
+        InventoryModule,
+        SalesModule,
       ],
     };
   }

@@ -32,6 +32,7 @@ import { ProductIssuesService } from './product-issues/product-issues.service';
 import { ProductBulkService } from './products/product-bulk.service';
 import { ProductImagesService } from './products/product-images.service';
 import { ProductListService } from './products/product-list.service';
+import { ProductReferencesService } from './products/product-references.service';
 import { ProductEntity } from './products/product.entity';
 import { ProductsCoreController } from './products/products.core.controller';
 import { ProductReads } from './products/product-reads';
@@ -78,6 +79,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductListService,
     ProductBulkService,
     ProductImagesService,
+    ProductReferencesService,
   ],
   exports: [
     ProductReads,
@@ -89,6 +91,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ManufacturersService,
     CatalogsService,
     ProductFiltersService,
+    ProductReferencesService,
   ],
 })
 export class CatalogModule {

@@ -8,6 +8,8 @@ import { crmEntities } from '../crm/crm.entities';
 import { pricingEntities } from '../pricing/pricing.entities';
 import { contentEntities } from '../content/content.entities';
 import { webhooksEntities } from '../webhooks/webhooks.entities';
+import { inventoryEntities } from '../inventory/inventory.entities';
+import { salesEntities } from '../sales/sales.entities';
 
 /**
  * Every entity of the service, by context. Listed explicitly (no glob), so the app, the TypeORM
@@ -24,4 +26,6 @@ export const entities = [
   ...pricingEntities,
   ...contentEntities,
   ...webhooksEntities,
+  ...inventoryEntities,
+  ...salesEntities,
 ];

@@ -57,7 +57,10 @@ const tags: Array<[string, string]> = [
     'Comments',
     'Comments on accounts, contacts, deals, products, … (Text, Json, Markdown); only the author or an Admin edits',
   ],
-  ['Statistics', 'Deal statistics per period; activity counts per type and per period'],
+  [
+    'Statistics',
+    'Deal statistics per period; activity counts per type and per period; sales order counts and revenue per day, status and channel',
+  ],
   ['VatCodes', 'VAT codes of the workspace and their rates'],
   ['AtomicScripts', 'Rules: sandboxed JavaScript run at price calculation (customer price, messages)'],
   [
@@ -68,6 +71,16 @@ const tags: Array<[string, string]> = [
   ['Webhooks', 'Subscriptions to activity topics, signed deliveries (Standard Webhooks) and their log'],
   ['Analytics', 'Won and lost deal revenue per period; the whole workspace as a streamed NDJSON export'],
   ['Reports', 'Excel (.xlsx) downloads: deals, the product category hierarchy'],
+  ['Locations', 'Warehouses, shops and pickup points: address, opening hours, image'],
+  ['Stocks', 'The quantity of a product at a location; atomic changes'],
+  [
+    'Sales orders',
+    'Orders with lines priced by the engine, gapless order numbers, the status machine and its stock effect; settings; daily figures',
+  ],
+  [
+    'Commerce sales orders',
+    'Storefront orders: placed by shoppers at engine prices (idempotent), each shopper sees its own',
+  ],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */

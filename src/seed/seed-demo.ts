@@ -9,6 +9,7 @@ import { seedCatalogDemo } from './catalog-demo';
 import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
 import { seedCrmAccountsDemo } from './crm-accounts-demo';
 import { seedCrmDealsDemo } from './crm-deals-demo';
+import { seedSalesDemo } from './sales-demo';
 import { hashPassword } from '../identity/auth/passwords';
 import { UsersService } from '../identity/users/users.service';
 import { WorkspacesService } from '../identity/workspaces/workspaces.service';
@@ -29,6 +30,7 @@ const seeders: Array<[string, DemoSeeder]> = [
   ['CRM pipelines, deals and comments', seedCrmDealsDemo],
   // needs the products: keep it after the products seeder
   ['Product display contents', seedCatalogContentsDemo],
+  ['Inventory and sales orders (locations, stock, 60 orders)', seedSalesDemo],
 ];
 
 /**

@@ -208,6 +208,11 @@ export class AccountsService {
     return { total, byType, byStatus, byOwner, byIndustry };
   }
 
+  /** For other contexts (sales orders' debtorId): `id` names an account of the workspace, else a 400 naming `field`. */
+  async assertReferences(tx: Tx, field: string, id: string | null | undefined): Promise<void> {
+    await tx.repo(AccountEntity, 'Account').assertReferences(field, id);
+  }
+
   /** Ids of this workspace's accounts with this Chamber of Commerce number (for suggestions). */
   async idsByChamberOfCommerce(ctx: RequestContext, numbers: string[]): Promise<Map<string, string>> {
     if (numbers.length === 0) return new Map();

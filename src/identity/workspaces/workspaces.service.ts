@@ -64,6 +64,15 @@ export class WorkspacesService {
     private readonly currencies: CurrenciesService,
   ) {}
 
+  /** For other contexts (sales orders): the currency the workspace prices and sells in. */
+  async currencyOf(ctx: RequestContext): Promise<string> {
+    const w = await this.db.unscoped.findOne(WorkspaceEntity, {
+      where: { id: ctx.workspaceId },
+      select: { id: true, defaultCurrency: true },
+    });
+    return w?.defaultCurrency ?? 'EUR';
+  }
+
   async listMine(ctx: RequestContext): Promise<Page<WorkspaceResponse>> {
     if (!ctx.actor.id) return { data: [], total: 0 };
     const rows = await this.db.unscoped

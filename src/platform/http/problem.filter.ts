@@ -33,6 +33,7 @@ function fromDatabase(error: QueryFailedError, constraints: ConstraintNames): Sh
         errors: field ? { [field]: ['is already in use'] } : undefined,
       };
     case '23503':
+    case '23001': // restrict_violation: ON DELETE RESTRICT (an account with sales orders)
       return {
         status: 409,
         detail: 'The entity is still referenced by other entities, or references one that is gone.',

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { Db, type Tx } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import { ProductEntity } from './product.entity';
+
+/** What another context (inventory, sales) may know of a product it references. */
+export interface ProductSummary {
+  id: string;
+  sku: string | null;
+  name: string;
+  active: boolean;
+  /** Exact decimal string (numeric(18,4)); null when the product has no sales price. */
+  salesPrice: string | null;
+  vatCodeId: string | null;
+}
+
+/**
+ * Products as other contexts reference them: by id or sku, many at once, in one query. Only this
+ * workspace's products are found; the caller decides what a missing one means (a 400 naming its
+ * field, usually).
+ */
+@Injectable()
+export class ProductReferencesService {
+  constructor(private readonly db: Db) {}
+
+  /** Summaries of the products with these ids and/or skus (in a transaction when `tx` is given). */
+  async summaries(
+    on: RequestContext | Tx,
+    refs: { ids?: string[]; skus?: string[] },
+  ): Promise<ProductSummary[]> {
+    const ids = [...new Set(refs.ids ?? [])];
+    const skus = [...new Set(refs.skus ?? [])];
+    if (ids.length === 0 && skus.length === 0) return [];
+    const repo =
+      'repo' in on ? on.repo(ProductEntity, 'Product') : this.db.repo(on, ProductEntity, 'Product');
+    const qb = repo
+      .qb('p')
+      .select(['p.id', 'p.sku', 'p.name', 'p.active', 'p.salesPrice', 'p.vatCodeId', 'p.workspaceId']);
+    if (ids.length && skus.length) qb.andWhere('(p.id IN (:...ids) OR p.sku IN (:...skus))', { ids, skus });
+    else if (ids.length) qb.andWhere('p.id IN (:...ids)', { ids });
+    else qb.andWhere('p.sku IN (:...skus)', { skus });
+    const rows = await qb.getMany();
+    return rows.map((p) => ({
+      id: p.id,
+      sku: p.sku,
+      name: p.name,
+      active: p.active,
+      salesPrice: p.salesPrice,
+      vatCodeId: p.vatCodeId,
+    }));
+  }
+}

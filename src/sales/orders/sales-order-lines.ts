@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ProductReferencesService,
+  type ProductSummary,
+} from '../../catalog/products/product-references.service';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import { badRequest, type FieldErrors } from '../../platform/http/problem';
+import { OrderPricing } from './order-pricing';
+import type { CreateSalesOrderLineRequest, OrderLineItemBody } from './sales-order-line.dto';
+import type { SalesOrderLineEntity } from './sales-order.entity';
+
+/** A line ready to store: the product snapshot and its price, as exact decimal strings. */
+export interface ResolvedLine {
+  productId: string;
+  sku: string | null;
+  name: string;
+  quantity: string;
+  unitPrice: string;
+  unitPriceOverridden: boolean;
+  discountPercentage: string;
+  vatRate: string;
+}
+
+const decimal = (n: number) => String(n);
+
+/**
+ * Turns requested lines into stored ones: finds the products (by id or sku, one query), refuses
+ * unknown ones and (on the storefront) inactive or unpriced ones with a 400 naming `lines[i].…`, and
+ * prices them through the engine for the debtor. A Member's `unitPrice` wins over the engine on
+ * core lines; a commerce line never carries a price.
+ */
+@Injectable()
+export class SalesOrderLineResolver {
+  constructor(
+    private readonly products: ProductReferencesService,
+    private readonly pricing: OrderPricing,
+  ) {}
+
+  async resolve(
+    ctx: RequestContext,
+    debtorId: string | null,
+    lines: Array<OrderLineItemBody | CreateSalesOrderLineRequest>,
+    options: { commerce: boolean; prefix?: (i: number) => string },
+  ): Promise<ResolvedLine[]> {
+    const field = options.prefix ?? ((i: number) => `lines[${i}].`);
+    const found = await this.products.summaries(ctx, {
+      ids: lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+      skus: lines.flatMap((l) => (l.sku ? [l.sku] : [])),
+    });
+    const byId = new Map(found.map((p) => [p.id, p]));
+    const bySku = new Map(found.filter((p) => p.sku !== null).map((p) => [p.sku!, p]));
+    const errors: FieldErrors = {};
+    const products: ProductSummary[] = [];
+    lines.forEach((l, i) => {
+      const f = field(i);
+      const viaId = l.productId ? byId.get(l.productId) : undefined;
+      const viaSku = l.sku ? bySku.get(l.sku) : undefined;
+      if (l.productId && !viaId)
+        errors[`${f}productId`] = [`Product ${l.productId} does not exist in this workspace.`];
+      else if (l.sku && !viaSku) errors[`${f}sku`] = [`No product of this workspace has sku ${l.sku}.`];
+      else if (viaId && viaSku && viaId.id !== viaSku.id)
+        errors[`${f}sku`] = ['names another product than productId'];
+      const product = viaId ?? viaSku;
+      if (!product) return;
+      if (options.commerce && !product.active)
+        errors[`${f}productId`] = [`Product ${product.id} is not for sale.`];
+      products[i] = product;
+    });
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    const prices = await this.pricing.price(
+      ctx,
+      debtorId,
+      lines.map((l, i) => ({ product: products[i], quantity: decimal(l.quantity) })),
+    );
+    const resolved = lines.map((l, i): ResolvedLine => {
+      const core = options.commerce ? undefined : (l as CreateSalesOrderLineRequest);
+      const override = core?.unitPrice;
+      const unitPrice = override !== undefined ? decimal(override) : prices[i].unitPrice;
+      if (unitPrice === null)
+        errors[`${field(i)}${options.commerce ? 'productId' : 'unitPrice'}`] = [
+          options.commerce
+            ? 'This product has no price; request a quote instead.'
+            : 'The product has no sales price; give unitPrice.',
+        ];
+      return {
+        productId: products[i].id,
+        sku: products[i].sku,
+        name: products[i].name,
+        quantity: decimal(l.quantity),
+        unitPrice: unitPrice ?? '0',
+        unitPriceOverridden: override !== undefined,
+        discountPercentage: decimal(core?.discountPercentage ?? 0),
+        vatRate: core?.vatRate !== undefined ? decimal(core.vatRate) : prices[i].vatRate,
+      };
+    });
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    return resolved;
+  }
+}
+
+/** Rows for `insertMany`, positioned after `start`. */
+export const lineRows = (
+  orderId: string,
+  lines: ResolvedLine[],
+  start = 0,
+): Array<Partial<SalesOrderLineEntity>> =>
+  lines.map((l, i) => ({ salesOrderId: orderId, position: start + i, ...l }));

@@ -1,0 +1,489 @@
+import { Injectable } from '@nestjs/common';
+import { AccountsService } from '../../crm/accounts/accounts.service';
+import { ContactsService } from '../../crm/contacts/contacts.service';
+import { CurrenciesService } from '../../i18n/currencies/currencies.service';
+import { WorkspacesService } from '../../identity/workspaces/workspaces.service';
+import { LocationsService } from '../../inventory/locations/locations.service';
+import { StocksService, type StockMovement } from '../../inventory/stocks/stocks.service';
+import { Db, type Tx } from '../../platform/database/db';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import { listParams, Page } from '../../platform/http/list-query';
+import { filterByIds, paginate } from '../../platform/http/paginate';
+import { badRequest, conflict, notFound } from '../../platform/http/problem';
+import { collectFieldErrors } from '../../platform/http/field-errors';
+import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
+import { SalesSettingsService } from '../settings/sales-settings.service';
+import { assertTransition, stockEffect } from './ordering-status';
+import { lineRows, type ResolvedLine, SalesOrderLineResolver } from './sales-order-lines';
+import type { CreateSalesOrderLineRequest, SalesOrderLineResponse } from './sales-order-line.dto';
+import {
+  CreateSalesOrderRequest,
+  OrderAddressBody,
+  SalesOrderListQuery,
+  SalesOrderResponse,
+  UpdateSalesOrderRequest,
+} from './sales-order.dto';
+import {
+  type OrderAddress,
+  type OrderingStatus,
+  SalesOrderEntity,
+  SalesOrderLineEntity,
+} from './sales-order.entity';
+
+const label = 'Sales order';
+const money = (v: string) => Number(v);
+
+export const toLineResponse = (l: SalesOrderLineEntity): SalesOrderLineResponse => ({
+  id: l.id,
+  productId: l.productId,
+  sku: l.sku,
+  name: l.name,
+  quantity: Number(l.quantity),
+  unitPrice: Number(l.unitPrice),
+  unitPriceOverridden: l.unitPriceOverridden,
+  discountPercentage: Number(l.discountPercentage),
+  vatRate: Number(l.vatRate),
+  totalExclVat: money(l.totalExclVat),
+  vatAmount: money(l.vatAmount),
+  totalInclVat: money(l.totalInclVat),
+});
+
+export const toSalesOrderResponse = (
+  o: SalesOrderEntity,
+  lines: SalesOrderLineEntity[],
+): SalesOrderResponse => ({
+  ...scopedFields(o),
+  orderNumber: o.orderNumber,
+  orderedAt: o.orderedAt.toISOString(),
+  orderingStatus: o.orderingStatus,
+  statusModifiedAt: o.statusModifiedAt.toISOString(),
+  deliveryMethod: o.deliveryMethod,
+  channel: o.channel,
+  description: o.description,
+  tags: o.tags ?? [],
+  currency: o.currency,
+  debtorId: o.debtorId,
+  orderedById: o.orderedById,
+  clientLoginId: o.clientLoginId,
+  pickupLocationId: o.pickupLocationId,
+  stockLocationId: o.stockLocationId,
+  billingAddress: o.billingAddress,
+  shippingAddress: o.shippingAddress,
+  totals: {
+    totalExclVat: money(o.totalExclVat),
+    totalVat: money(o.totalVat),
+    totalInclVat: money(o.totalInclVat),
+  },
+  lines: lines.filter((l) => l.salesOrderId === o.id).map(toLineResponse),
+});
+
+/** What activities compare: the API shape without bookkeeping; lines by product and quantity. */
+export const orderSnapshot = (r: SalesOrderResponse) => {
+  const { lines, ...rest } = withoutScopedFields(r);
+  return {
+    ...rest,
+    lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, unitPrice: l.unitPrice })),
+  };
+};
+
+export const addressOf = (a: OrderAddressBody | null | undefined): OrderAddress | null =>
+  a
+    ? {
+        name: a.name ?? null,
+        street: a.street ?? null,
+        houseNumber: a.houseNumber ?? null,
+        postalCode: a.postalCode ?? null,
+        city: a.city ?? null,
+        region: a.region ?? null,
+        country: a.country ?? null,
+      }
+    : null;
+
+/** The header of a new order, as the core or commerce create gives it. */
+export interface NewOrder {
+  debtorId: string | null;
+  orderedById: string | null;
+  clientLoginId: string | null;
+  orderedAt: Date;
+  orderingStatus: OrderingStatus;
+  deliveryMethod: SalesOrderEntity['deliveryMethod'];
+  channel: string | null;
+  description: string | null;
+  tags: string[];
+  currency: string;
+  pickupLocationId: string | null;
+  billingAddress: OrderAddress | null;
+  shippingAddress: OrderAddress | null;
+  externalReference: string | null;
+}
+
+/**
+ * Sales orders: numbers, lines, totals, the status machine and its stock effect. Every write is
+ * one transaction; a failed one leaves no order, consumes no number and moves no stock.
+ */
+@Injectable()
+export class SalesOrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SalesSettingsService,
+    private readonly resolver: SalesOrderLineResolver,
+    private readonly accounts: AccountsService,
+    private readonly contacts: ContactsService,
+    private readonly locations: LocationsService,
+    private readonly stocks: StocksService,
+    private readonly workspaces: WorkspacesService,
+    private readonly currencies: CurrenciesService,
+  ) {}
+
+  async list(ctx: RequestContext, q: SalesOrderListQuery): Promise<Page<SalesOrderResponse>> {
+    const qb = this.db.repo(ctx, SalesOrderEntity, label).qb('o');
+    filterByIds(qb, q);
+    if (q.debtor_ids?.length) qb.andWhere('o.debtor_id IN (:...debtors)', { debtors: q.debtor_ids });
+    if (q.ordered_by_ids?.length)
+      qb.andWhere('o.ordered_by_id IN (:...orderedBy)', { orderedBy: q.ordered_by_ids });
+    if (q.ordering_statuses?.length)
+      qb.andWhere('o.ordering_status IN (:...statuses)', { statuses: q.ordering_statuses });
+    const page = await paginate(qb, listParams(q), {
+      sort: { OrderNumber: 'o.order_sequence', OrderedAt: 'o.ordered_at' },
+      search: ['o.order_number', 'o.external_reference', 'o.channel'],
+      match: 'prefix',
+    });
+    const lines = await this.linesOf(
+      ctx,
+      page.data.map((o) => o.id),
+    );
+    return { data: page.data.map((o) => toSalesOrderResponse(o, lines)), total: page.total };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<SalesOrderResponse> {
+    const order = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
+    const lines = await this.linesOf(ctx, [id]);
+    return respond(order, (o) => toSalesOrderResponse(o, lines));
+  }
+
+  /** Lines of these orders (outside a transaction, or in `tx`), in their order. */
+  async linesOf(on: RequestContext | Tx, orderIds: string[]): Promise<SalesOrderLineEntity[]> {
+    if (orderIds.length === 0) return [];
+    const repo =
+      'repo' in on ? on.repo(SalesOrderLineEntity, 'Line') : this.db.repo(on, SalesOrderLineEntity, 'Line');
+    return repo
+      .qb('l')
+      .andWhere('l.sales_order_id IN (:...orderIds)', { orderIds })
+      .orderBy('l.sales_order_id')
+      .addOrderBy('l.position')
+      .getMany();
+  }
+
+  async create(ctx: RequestContext, body: CreateSalesOrderRequest): Promise<SalesOrderResponse> {
+    const currency = await this.currency(ctx, body.currency);
+    const lines = body.lines?.length
+      ? await this.resolver.resolve(ctx, body.debtorId ?? null, body.lines, { commerce: false })
+      : [];
+    const now = new Date();
+    const order: NewOrder = {
+      debtorId: body.debtorId ?? null,
+      orderedById: body.orderedById ?? null,
+      clientLoginId: null,
+      orderedAt: body.orderedAt ? new Date(body.orderedAt) : now,
+      orderingStatus: body.orderingStatus ?? 'Draft',
+      deliveryMethod: body.deliveryMethod ?? null,
+      channel: body.channel ?? null,
+      description: body.description ?? null,
+      tags: body.tags ?? [],
+      currency,
+      pickupLocationId: body.pickupLocationId ?? null,
+      billingAddress: addressOf(body.billingAddress),
+      shippingAddress: addressOf(body.shippingAddress),
+      externalReference: body.externalReference ?? null,
+    };
+    return this.db.transaction(ctx, async (tx) => {
+      await this.assertReferences(tx, order);
+      const { entity, lines: stored } = await this.insertOrder(tx, order, lines, 'full');
+      return respond(entity, (o) => toSalesOrderResponse(o, stored));
+    });
+  }
+
+  /**
+   * Inserts an order with its lines in `tx`: the order, its lines and totals, the stock effect of a
+   * Completed order, and only then the number (the counter row is locked from there to COMMIT,
+   * so everything else happens before it), then the activity. `answer: 'full'` reads the stored
+   * lines back for the answer; `'number'` (the storefront's create) skips that.
+   */
+  async insertOrder(
+    tx: Tx,
+    order: NewOrder,
+    lines: ResolvedLine[],
+    answer: 'full' | 'number' = 'full',
+  ): Promise<{ entity: SalesOrderEntity; lines: SalesOrderLineEntity[] }> {
+    const repo = tx.repo(SalesOrderEntity, label);
+    const now = new Date();
+    const entity = repo.create({
+      ...order,
+      statusModifiedAt: now,
+      createdAt: now,
+      modifiedAt: now,
+      version: 1,
+      totalExclVat: '0',
+      totalVat: '0',
+      totalInclVat: '0',
+      stockLocationId: null,
+    });
+    if (stockEffect(null, order.orderingStatus) === 'take')
+      entity.stockLocationId = await this.takeStock(tx, entity, lines, 'take');
+    await repo.insertMany([entity]);
+    await tx.repo(SalesOrderLineEntity, 'Line').insertMany(lineRows(entity.id, lines));
+    const stored = answer === 'full' && lines.length > 0 ? await this.linesOf(tx, [entity.id]) : [];
+    const final = await this.numberAndTotals(tx, entity.id);
+    entity.orderNumber = final.orderNumber;
+    entity.orderSequence = final.sequence;
+    entity.totalExclVat = final.net;
+    entity.totalVat = final.vat;
+    entity.totalInclVat = final.gross;
+    const snapshot = orderSnapshot(toSalesOrderResponse(entity, []));
+    snapshot.lines = lines.map((l) => ({
+      productId: l.productId,
+      quantity: Number(l.quantity),
+      unitPrice: Number(l.unitPrice),
+    }));
+    await tx.activities.created('SalesOrder', entity.id, snapshot);
+    return { entity, lines: stored };
+  }
+
+  /**
+   * Gives the new order `orderId` the next order number and its totals (sums of its lines) in one
+   * statement: `UPDATE sales_settings SET last_order_number = last_order_number + 1 … RETURNING`
+   * feeds the order's UPDATE. The workspace's counter row stays locked until the transaction ends,
+   * so a rolled-back create consumes no number, no number is handed out twice, and numbers rise in
+   * commit order. It is the creating transaction's last write but the activity: the lock is held
+   * from here to COMMIT only.
+   */
+  private async numberAndTotals(
+    tx: Tx,
+    orderId: string,
+  ): Promise<{ sequence: string; orderNumber: string; net: string; vat: string; gross: string }> {
+    type Row = { sequence: string; orderNumber: string; net: string; vat: string; gross: string };
+    const assign = () =>
+      tx.manager.query(
+        `WITH n AS (
+           UPDATE sales_settings SET last_order_number = last_order_number + 1
+            WHERE workspace_id = $1
+            RETURNING last_order_number, order_number_prefix, order_number_padding),
+         t AS (
+           SELECT coalesce(sum(total_excl_vat), 0) AS net, coalesce(sum(vat_amount), 0) AS vat,
+                  coalesce(sum(total_incl_vat), 0) AS gross
+             FROM sales_order_lines WHERE sales_order_id = $2 AND workspace_id = $1)
+         UPDATE sales_orders o
+            SET order_sequence = n.last_order_number,
+                order_number = n.order_number_prefix ||
+                  lpad(n.last_order_number::text,
+                       greatest(n.order_number_padding, length(n.last_order_number::text)), '0'),
+                total_excl_vat = t.net, total_vat = t.vat, total_incl_vat = t.gross
+           FROM n, t
+          WHERE o.id = $2 AND o.workspace_id = $1
+          RETURNING o.order_sequence::text AS sequence, o.order_number AS "orderNumber",
+                    o.total_excl_vat::text AS net, o.total_vat::text AS vat, o.total_incl_vat::text AS gross`,
+        [tx.ctx.workspaceId, orderId],
+      ) as Promise<[Row[], number]>;
+    let [rows] = await assign();
+    if (rows.length === 0) {
+      await this.settings.ensureRow(tx);
+      [rows] = await assign();
+    }
+    return rows[0];
+  }
+
+  async update(ctx: RequestContext, id: string, body: UpdateSalesOrderRequest): Promise<SalesOrderResponse> {
+    return this.db.transaction(ctx, async (tx) => {
+      const repo = tx.repo(SalesOrderEntity, label);
+      const entity = await repo.getForWrite(id);
+      const lines = await this.linesOf(tx, [id]);
+      const before = toSalesOrderResponse(entity, lines);
+      const status = body.orderingStatus ?? entity.orderingStatus;
+      assertTransition(entity.orderingStatus, status);
+      const patch = {
+        debtorId: body.debtorId ?? null,
+        orderedById: body.orderedById ?? null,
+        deliveryMethod: body.deliveryMethod ?? null,
+        channel: body.channel ?? null,
+        description: body.description ?? null,
+        tags: body.tags ?? [],
+        pickupLocationId: body.pickupLocationId ?? null,
+        billingAddress: addressOf(body.billingAddress),
+        shippingAddress: addressOf(body.shippingAddress),
+        externalReference: body.externalReference ?? null,
+        orderedAt: body.orderedAt ? new Date(body.orderedAt) : entity.orderedAt,
+      };
+      await this.assertReferences(tx, patch);
+      Object.assign(entity, patch);
+      const effect = stockEffect(entity.orderingStatus, status);
+      if (effect) {
+        const resolved = lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+        const location = await this.takeStock(tx, entity, resolved, effect);
+        if (effect === 'take') entity.stockLocationId = location;
+      }
+      if (status !== entity.orderingStatus) {
+        entity.orderingStatus = status;
+        entity.statusModifiedAt = new Date();
+      }
+      const saved = await repo.save(entity);
+      const after = toSalesOrderResponse(saved, lines);
+      await tx.activities.updated('SalesOrder', id, orderSnapshot(before), orderSnapshot(after));
+      return respond(saved, () => after);
+    });
+  }
+
+  /** Deletes a Draft or Canceled order (a Completed one holds stock: cancel it first, 409). */
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    await this.db.transaction(ctx, async (tx) => {
+      const repo = tx.repo(SalesOrderEntity, label);
+      const entity = await repo.getForWrite(id);
+      if (entity.orderingStatus === 'Completed')
+        throw conflict('A Completed order cannot be deleted; cancel it first (which returns its stock).');
+      const lines = await this.linesOf(tx, [id]);
+      await repo.remove(entity);
+      await tx.activities.deleted('SalesOrder', id, orderSnapshot(toSalesOrderResponse(entity, lines)));
+    });
+  }
+
+  async addLine(
+    ctx: RequestContext,
+    id: string,
+    body: CreateSalesOrderLineRequest,
+  ): Promise<SalesOrderResponse> {
+    const debtor = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
+    const [line] = await this.resolver.resolve(ctx, debtor.debtorId, [body], {
+      commerce: false,
+      prefix: () => '',
+    });
+    return this.db.transaction(ctx, async (tx) => {
+      const { entity, lines, before } = await this.lockDraft(tx, id);
+      const position = lines.length ? Math.max(...lines.map((l) => l.position)) + 1 : 0;
+      await tx.repo(SalesOrderLineEntity, 'Line').insertMany(lineRows(id, [line], position));
+      return this.afterLineChange(tx, entity, before);
+    });
+  }
+
+  async removeLine(ctx: RequestContext, id: string, lineId: string): Promise<void> {
+    await this.db.transaction(ctx, async (tx) => {
+      const { entity, lines, before } = await this.lockDraft(tx, id);
+      if (!lines.some((l) => l.id === lineId)) throw notFound('Sales order line', lineId);
+      await tx.repo(SalesOrderLineEntity, 'Line').delete({ id: lineId, salesOrderId: id });
+      await this.afterLineChange(tx, entity, before);
+    });
+  }
+
+  /** The order locked for a line change: 404 when missing, 409 unless it is a Draft. */
+  private async lockDraft(tx: Tx, id: string) {
+    const entity = await tx.repo(SalesOrderEntity, label).getForWrite(id);
+    if (entity.orderingStatus !== 'Draft')
+      throw conflict(`The lines of a ${entity.orderingStatus} order cannot change.`);
+    const lines = await this.linesOf(tx, [id]);
+    return { entity, lines, before: toSalesOrderResponse(entity, lines) };
+  }
+
+  private async afterLineChange(tx: Tx, entity: SalesOrderEntity, before: SalesOrderResponse) {
+    await this.updateTotals(tx, entity, true);
+    const saved = await tx.repo(SalesOrderEntity, label).get(entity.id);
+    const lines = await this.linesOf(tx, [entity.id]);
+    const after = toSalesOrderResponse(saved, lines);
+    await tx.activities.updated('SalesOrder', entity.id, orderSnapshot(before), orderSnapshot(after));
+    return respond(saved, () => after);
+  }
+
+  /** Sets the order's totals to the sums of its lines' generated amounts (one UPDATE). */
+  async updateTotals(tx: Tx, entity: SalesOrderEntity, bumpVersion: boolean): Promise<void> {
+    const [rows] = (await tx.manager.query(
+      `UPDATE sales_orders o
+          SET total_excl_vat = t.net, total_vat = t.vat, total_incl_vat = t.gross
+              ${bumpVersion ? ', version = o.version + 1, modified_at = now()' : ''}
+         FROM (SELECT coalesce(sum(total_excl_vat), 0) AS net, coalesce(sum(vat_amount), 0) AS vat,
+                      coalesce(sum(total_incl_vat), 0) AS gross
+                 FROM sales_order_lines WHERE sales_order_id = $1 AND workspace_id = $2) t
+        WHERE o.id = $1 AND o.workspace_id = $2
+        RETURNING o.total_excl_vat::text AS net, o.total_vat::text AS vat, o.total_incl_vat::text AS gross, o.version`,
+      [entity.id, tx.ctx.workspaceId],
+    )) as [Array<{ net: string; vat: string; gross: string; version: number }>, number];
+    entity.totalExclVat = rows[0].net;
+    entity.totalVat = rows[0].vat;
+    entity.totalInclVat = rows[0].gross;
+    entity.version = rows[0].version;
+  }
+
+  /**
+   * Takes the order's lines from stock (or puts them back) at its location: the pickup location
+   * of a Pickup order, else the workspace's default stock location; none configured, no stock is
+   * kept and nothing moves. Returns the location used.
+   */
+  private async takeStock(
+    tx: Tx,
+    entity: SalesOrderEntity,
+    lines: Array<{ productId: string; quantity: string }>,
+    effect: 'take' | 'putBack',
+  ): Promise<string | null> {
+    const settings = await this.settings.read(tx);
+    const location =
+      effect === 'putBack'
+        ? entity.stockLocationId
+        : entity.deliveryMethod === 'Pickup' && entity.pickupLocationId
+          ? entity.pickupLocationId
+          : settings.defaultStockLocationId;
+    if (!location || lines.length === 0) return location;
+    const movements = new Map<string, StockMovement>();
+    lines.forEach((l, i) => {
+      const m = movements.get(l.productId);
+      if (m) {
+        m.lines.push(i);
+        m.quantity = addDecimals(m.quantity, l.quantity);
+      } else movements.set(l.productId, { productId: l.productId, quantity: l.quantity, lines: [i] });
+    });
+    await this.stocks.moveForOrder(
+      tx,
+      location,
+      [...movements.values()],
+      effect === 'take' ? -1 : 1,
+      settings.allowBackorders,
+    );
+    return location;
+  }
+
+  /**
+   * The order's currency: a currency the workspace supports (else a 400 naming `currency`), and
+   * the one the engine prices in, the workspace's base currency (another is a 400 too: prices are
+   * not converted). Omitted: the base currency.
+   */
+  async currency(ctx: RequestContext, wanted: string | undefined): Promise<string> {
+    const manager = this.db.dataSource.manager;
+    const base = (await this.currencies.defaultCode(manager, ctx)) ?? (await this.workspaces.currencyOf(ctx));
+    if (wanted === undefined || wanted === base) return base;
+    await this.currencies.assertSupported(manager, ctx, wanted, 'currency');
+    throw badRequest({ currency: [`Orders are priced in the base currency ${base} only.`] });
+  }
+
+  /** Debtor, orderer and pickup location exist in the workspace (one 400 naming every bad field). */
+  async assertReferences(
+    tx: Tx,
+    o: Pick<NewOrder, 'debtorId' | 'orderedById' | 'pickupLocationId'>,
+  ): Promise<void> {
+    await collectFieldErrors([
+      () => this.accounts.assertReferences(tx, 'debtorId', o.debtorId),
+      () => this.contacts.assertReferences(tx, 'orderedById', o.orderedById),
+      async () => {
+        if (o.pickupLocationId)
+          await this.locations.assertLocation(tx, 'pickupLocationId', o.pickupLocationId, 'pickup');
+      },
+    ]);
+  }
+}
+
+/** Sum of two non-negative decimal strings without float drift (quantities have ≤ 4 decimals). */
+export function addDecimals(a: string, b: string): string {
+  const scale = 10000n;
+  const toUnits = (s: string) => {
+    const [int, frac = ''] = s.split('.');
+    return BigInt(int) * scale + BigInt((frac + '0000').slice(0, 4));
+  };
+  const sum = toUnits(a) + toUnits(b);
+  const int = sum / scale;
+  const frac = (sum % scale).toString().padStart(4, '0').replace(/0+$/, '');
+  return frac ? `${int}.${frac}` : `${int}`;
+}
