@@ -12,6 +12,8 @@ export interface ProductSummary {
   /** Exact decimal string (numeric(18,4)); null when the product has no sales price. */
   salesPrice: string | null;
   vatCodeId: string | null;
+  /** Whether the product is in the catalog asked about (true when none was). */
+  inCatalog: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export class ProductReferencesService {
   /** Summaries of the products with these ids and/or skus (in a transaction when `tx` is given). */
   async summaries(
     on: RequestContext | Tx,
-    refs: { ids?: string[]; skus?: string[] },
+    refs: { ids?: string[]; skus?: string[]; catalogId?: string | null },
   ): Promise<ProductSummary[]> {
     const ids = [...new Set(refs.ids ?? [])];
     const skus = [...new Set(refs.skus ?? [])];
@@ -39,14 +41,30 @@ export class ProductReferencesService {
     if (ids.length && skus.length) qb.andWhere('(p.id IN (:...ids) OR p.sku IN (:...skus))', { ids, skus });
     else if (ids.length) qb.andWhere('p.id IN (:...ids)', { ids });
     else qb.andWhere('p.sku IN (:...skus)', { skus });
-    const rows = await qb.getMany();
-    return rows.map((p) => ({
+    const catalogId = refs.catalogId ?? null;
+    const inCatalog = new Set<string>();
+    if (catalogId) {
+      qb.addSelect(
+        'EXISTS (SELECT 1 FROM product_catalog_links cl WHERE cl.workspace_id = p.workspace_id ' +
+          'AND cl.product_id = p.id AND cl.catalog_id = :catalogId)',
+        'in_catalog',
+      ).setParameter('catalogId', catalogId);
+      const { entities, raw } = await qb.getRawAndEntities<{ p_id: string; in_catalog: boolean }>();
+      for (const row of raw) if (row.in_catalog) inCatalog.add(row.p_id);
+      return entities.map((p) => this.summary(p, inCatalog.has(p.id)));
+    }
+    return (await qb.getMany()).map((p) => this.summary(p, true));
+  }
+
+  private summary(p: ProductEntity, inCatalog: boolean): ProductSummary {
+    return {
       id: p.id,
       sku: p.sku,
       name: p.name,
       active: p.active,
       salesPrice: p.salesPrice,
       vatCodeId: p.vatCodeId,
-    }));
+      inCatalog,
+    };
   }
 }

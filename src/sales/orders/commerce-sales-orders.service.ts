@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContactsService } from '../../crm/contacts/contacts.service';
+import { AccountsService } from '../../crm/accounts/accounts.service';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { type Page } from '../../platform/http/list-query';
@@ -59,6 +60,7 @@ export class CommerceSalesOrdersService {
     private readonly orders: SalesOrdersService,
     private readonly resolver: SalesOrderLineResolver,
     private readonly contacts: ContactsService,
+    private readonly accounts: AccountsService,
   ) {}
 
   async create(
@@ -69,7 +71,11 @@ export class CommerceSalesOrdersService {
     const customer = client ? await this.contacts.customerOfClientLogin(ctx, client) : null;
     const debtorId = customer?.accountId ?? null;
     const currency = await this.orders.currency(ctx, body.currency);
-    const lines = await this.resolver.resolve(ctx, debtorId, body.lines, { commerce: true });
+    const account = debtorId ? await this.accounts.pricingAccount(ctx, { accountId: debtorId }) : null;
+    const lines = await this.resolver.resolve(ctx, debtorId, body.lines, {
+      commerce: true,
+      catalogId: account?.productCatalogId,
+    });
     return this.db.transaction(ctx, async (tx) => {
       await this.orders.assertReferences(tx, {
         debtorId: null,

@@ -25,7 +25,7 @@ const decimal = (n: number) => String(n);
 
 /**
  * Turns requested lines into stored ones: finds the products (by id or sku, one query), refuses
- * unknown ones and (on the storefront) inactive or unpriced ones with a 400 naming `lines[i].…`, and
+ * unknown ones and (on the storefront) inactive, unpriced or other-catalog ones with a 400 naming `lines[i].…`, and
  * prices them through the engine for the debtor. A Member's `unitPrice` wins over the engine on
  * core lines; a commerce line never carries a price.
  */
@@ -40,12 +40,13 @@ export class SalesOrderLineResolver {
     ctx: RequestContext,
     debtorId: string | null,
     lines: Array<OrderLineItemBody | CreateSalesOrderLineRequest>,
-    options: { commerce: boolean; prefix?: (i: number) => string },
+    options: { commerce: boolean; catalogId?: string | null; prefix?: (i: number) => string },
   ): Promise<ResolvedLine[]> {
     const field = options.prefix ?? ((i: number) => `lines[${i}].`);
     const found = await this.products.summaries(ctx, {
       ids: lines.flatMap((l) => (l.productId ? [l.productId] : [])),
       skus: lines.flatMap((l) => (l.sku ? [l.sku] : [])),
+      catalogId: options.catalogId,
     });
     const byId = new Map(found.map((p) => [p.id, p]));
     const bySku = new Map(found.filter((p) => p.sku !== null).map((p) => [p.sku!, p]));
@@ -62,7 +63,8 @@ export class SalesOrderLineResolver {
         errors[`${f}sku`] = ['names another product than productId'];
       const product = viaId ?? viaSku;
       if (!product) return;
-      if (options.commerce && !product.active)
+      // The storefront sells what it shows: active products, of the account's catalog if it has one.
+      if (options.commerce && (!product.active || !product.inCatalog))
         errors[`${f}productId`] = [`Product ${product.id} is not for sale.`];
       products[i] = product;
     });

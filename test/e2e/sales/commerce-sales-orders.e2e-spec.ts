@@ -266,6 +266,54 @@ describe('Sales orders (commerce)', () => {
     expect(later.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('sells a client limited to its account’s catalog only that catalog’s products', async () => {
+    const retail = (await ws.owner.post('/core-api/catalog/catalogs', { name: 'Retail' })).body.id;
+    const listed = (
+      await ws.owner.post('/core-api/catalog/products', {
+        name: 'Listed',
+        sku: 'L-1',
+        catalogs: [retail],
+        pricing: { salesPrice: 5 },
+      })
+    ).body.id;
+    const carol = await shopper('Carol', 0);
+    const account = await ws.owner.get(`/core-api/accounts/${carol.account}`);
+    expect(
+      (
+        await ws.owner.put(`/core-api/accounts/${carol.account}`, {
+          ...account.body,
+          productCatalogId: retail,
+        })
+      ).status,
+    ).toBe(200);
+    const outside = await carol.client.post(base, {
+      channel: 'webshop',
+      currency: 'EUR',
+      lines: [
+        { productId: listed, quantity: 1 },
+        { productId: widget, quantity: 1 },
+      ],
+    });
+    expect(outside.status).toBe(400);
+    expect(Object.keys(outside.body.errors)).toEqual(['lines[1].productId']);
+    const inside = await carol.client.post(base, {
+      channel: 'webshop',
+      currency: 'EUR',
+      lines: [{ sku: 'L-1', quantity: 2 }],
+    });
+    expect(inside.status).toBe(200);
+    // Bob's account has no catalog: every active product is for sale.
+    expect(
+      (
+        await bob.post(base, {
+          channel: 'webshop',
+          currency: 'EUR',
+          lines: [{ productId: listed, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('lets a Member place orders but not a Viewer', async () => {
     const body = { channel: 'pos', lines: [{ productId: widget, quantity: 1 }] };
     expect((await viewer.post(base, body)).status).toBe(403);
