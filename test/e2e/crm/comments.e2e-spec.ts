@@ -114,10 +114,10 @@ describe('Comments', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toHaveProperty('entityId');
-    // an entity type whose resource this service does not offer yet
+    // an entity type the service does not know
     const unknownType = await member.post('/core-api/comments', {
       entityId: randomUUID(),
-      entityType: 'SalesOrder',
+      entityType: 'Spaceship',
       body: 'x',
     });
     expect(unknownType.status).toBe(400);

@@ -124,6 +124,7 @@ describe('Idempotency-Key scope: per caller, creates only, never credentials', (
     );
     expect(withHeader.sort()).toEqual(
       [
+        '/commerce-api/salesorders',
         '/core-api/accounts',
         '/core-api/atomicscripts',
         '/core-api/catalog/brands',
@@ -141,8 +142,12 @@ describe('Idempotency-Key scope: per caller, creates only, never credentials', (
         '/core-api/deals',
         '/core-api/identities',
         '/core-api/internationalization/currencies',
+        '/core-api/inventory/locations',
+        '/core-api/inventory/stocks',
         '/core-api/pipelines',
+        '/core-api/salesorders',
         '/core-api/users',
+        '/core-api/webhooks',
         '/core-api/workspaces',
       ].map((path) => `post ${path}`),
     );

@@ -63,7 +63,13 @@ function value(column: Column, checks: string[], n: number): unknown {
   return column.isArray ? [single(), single(), awkward] : single();
 }
 
-/** Writes the two rows of an entity in the workspace; their ids. */
+/** A table with a unique index on `workspace_id` alone (settings): it holds one row per workspace. */
+const onePerWorkspace = (metadata: EntityMetadata) =>
+  metadata.indices.some(
+    (i) => i.isUnique && i.columns.length === 1 && i.columns[0].propertyName === 'workspaceId',
+  );
+
+/** Writes the two rows of an entity in the workspace (one for a table of one row per workspace); their ids. */
 async function writeRows(m: EntityManager, metadata: EntityMetadata, workspaceId: string): Promise<string[]> {
   const checks = (
     await m.query(
@@ -88,6 +94,7 @@ async function writeRows(m: EntityManager, metadata: EntityMetadata, workspaceId
     }
     await m.insert(metadata.target, row);
     ids.push(row.id as string);
+    if (onePerWorkspace(metadata)) break;
   }
   return ids;
 }
@@ -110,9 +117,10 @@ describe('lean reads (compiled get and page mapper) give what TypeORM gives', ()
     ctx = RequestContext.system(ws.id);
     await ds.transaction(async (m) => {
       await m.query('SET LOCAL session_replication_role = replica');
-      // A new workspace starts with its default currency and VAT codes; the rows written here bring their own defaults.
+      // A new workspace starts with its default currency, VAT codes and sales settings; the rows written here bring their own.
       await m.query('DELETE FROM currencies WHERE workspace_id = $1', [ws.id]);
       await m.query('DELETE FROM vat_codes WHERE workspace_id = $1', [ws.id]);
+      await m.query('DELETE FROM sales_settings WHERE workspace_id = $1', [ws.id]);
       for (const target of entities) {
         const metadata = ds.getMetadata(target);
         if (leanPlan(metadata)?.getText) rows.set(metadata, await writeRows(m, metadata, ws.id));

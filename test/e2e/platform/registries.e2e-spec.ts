@@ -44,9 +44,11 @@ function expectFilledOnce(t: TestApp): void {
     'AtomicScript',
     'Contact',
     'Deal',
+    'Location',
     'Pipeline',
     'Product',
     'ProductCategory',
+    'SalesOrder',
     'VatCode',
   ]);
   expect(
@@ -58,6 +60,7 @@ function expectFilledOnce(t: TestApp): void {
   ).toEqual([
     'brands.image_url',
     'documents.file_url',
+    'locations.image',
     'product_categories.image',
     'product_categories.images',
     'product_images.url',
