@@ -1,7 +1,7 @@
 import { conflict } from '../../platform/http/problem';
 import type { OrderingStatus } from './sales-order.entity';
 
-/** The transitions of an order's status (CONTRACT §7 as carried into docs/sales.md). */
+/** The transitions of an order's status (api-conventions §7, docs/sales.md). */
 const next: Record<OrderingStatus, readonly OrderingStatus[]> = {
   Draft: ['Completed', 'Canceled'],
   Completed: ['Canceled'],
