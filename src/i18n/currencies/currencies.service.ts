@@ -72,6 +72,24 @@ export class CurrenciesService {
     if (!ok) throw invalidField(field, `${code} is not a supported currency of this workspace`);
   }
 
+  /**
+   * The exchange rate of a currency the workspace supports (units of it per unit of the base
+   * currency, exact decimal text), or a 400 naming `field`.
+   */
+  async rateOf(
+    manager: EntityManager,
+    ctx: RequestContext,
+    code: string,
+    field = 'currency',
+  ): Promise<string> {
+    const row = await manager.findOne(CurrencyEntity, {
+      select: { exchangeRate: true },
+      where: { workspaceId: ctx.workspaceId, code },
+    });
+    if (!row) throw invalidField(field, `${code} is not a supported currency of this workspace`);
+    return row.exchangeRate;
+  }
+
   /** The workspace's default (base) currency code, e.g. for an order without a currency. */
   async defaultCode(manager: EntityManager, ctx: RequestContext): Promise<string | null> {
     const row = await manager.findOne(CurrencyEntity, {

@@ -70,11 +70,12 @@ export class CommerceSalesOrdersService {
     const client = ctx.actor.type === 'Client' ? ctx.actor.id : null;
     const customer = client ? await this.contacts.customerOfClientLogin(ctx, client) : null;
     const debtorId = customer?.accountId ?? null;
-    const currency = await this.orders.currency(ctx, body.currency);
+    const { code: currency, rate } = await this.orders.currency(ctx, body.currency);
     const account = debtorId ? await this.accounts.pricingAccount(ctx, { accountId: debtorId }) : null;
     const lines = await this.resolver.resolve(ctx, debtorId, body.lines, {
       commerce: true,
       catalogId: account?.productCatalogId,
+      rate,
     });
     return this.db.transaction(ctx, async (tx) => {
       await this.orders.assertReferences(tx, {

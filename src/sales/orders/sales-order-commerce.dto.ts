@@ -44,7 +44,8 @@ export class CreateCommerceSalesOrderRequest extends OrderHeaderFields {
   @ApiPropertyOptional({
     type: 'string',
     example: 'EUR',
-    description: 'ISO 4217; must be the workspace’s currency. Omitted: that currency',
+    description:
+      'ISO 4217; a currency the workspace supports. Prices are the engine’s (base currency) converted at the currency’s exchange rate (2 decimals). Omitted: the base currency',
   })
   @IsOptional()
   @IsString()

@@ -1,3 +1,4 @@
+import { exact, moneyString } from '../../pricing/prices/money';
 import { Injectable } from '@nestjs/common';
 import {
   ProductReferencesService,
@@ -26,7 +27,8 @@ const decimal = (n: number) => String(n);
 /**
  * Turns requested lines into stored ones: finds the products (by id or sku, one query), refuses
  * unknown ones and (on the storefront) inactive, unpriced or other-catalog ones with a 400 naming `lines[i].…`, and
- * prices them through the engine for the debtor. A Member's `unitPrice` wins over the engine on
+ * prices them through the engine for the debtor, converted to the order's currency at its rate
+ * (rounded to 2 decimals). A Member's `unitPrice` (in the order's currency) wins over the engine on
  * core lines; a commerce line never carries a price.
  */
 @Injectable()
@@ -40,7 +42,13 @@ export class SalesOrderLineResolver {
     ctx: RequestContext,
     debtorId: string | null,
     lines: Array<OrderLineItemBody | CreateSalesOrderLineRequest>,
-    options: { commerce: boolean; catalogId?: string | null; prefix?: (i: number) => string },
+    options: {
+      commerce: boolean;
+      catalogId?: string | null;
+      /** The order currency's rate to the base currency the engine prices in (default 1). */
+      rate?: string;
+      prefix?: (i: number) => string;
+    },
   ): Promise<ResolvedLine[]> {
     const field = options.prefix ?? ((i: number) => `lines[${i}].`);
     const found = await this.products.summaries(ctx, {
@@ -77,7 +85,12 @@ export class SalesOrderLineResolver {
     const resolved = lines.map((l, i): ResolvedLine => {
       const core = options.commerce ? undefined : (l as CreateSalesOrderLineRequest);
       const override = core?.unitPrice;
-      const unitPrice = override !== undefined ? decimal(override) : prices[i].unitPrice;
+      const engine = prices[i].unitPrice;
+      const converted =
+        engine === null || !options.rate || options.rate === '1'
+          ? engine
+          : moneyString(exact(engine).times(exact(options.rate)));
+      const unitPrice = override !== undefined ? decimal(override) : converted;
       if (unitPrice === null)
         errors[`${field(i)}${options.commerce ? 'productId' : 'unitPrice'}`] = [
           options.commerce

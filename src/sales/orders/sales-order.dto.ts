@@ -127,7 +127,8 @@ export class CreateSalesOrderRequest extends SalesOrderFields {
   @ApiPropertyOptional({
     type: 'string',
     example: 'EUR',
-    description: 'ISO 4217; must be the workspace’s currency (its defaultCurrency). Omitted: that currency',
+    description:
+      'ISO 4217; a currency the workspace supports. Lines are priced in the base currency and converted at the currency’s exchange rate (2 decimals). Omitted: the base currency',
   })
   @IsOptional()
   @IsString()

@@ -9,7 +9,7 @@ import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
-import { badRequest, conflict, notFound } from '../../platform/http/problem';
+import { conflict, notFound } from '../../platform/http/problem';
 import { collectFieldErrors } from '../../platform/http/field-errors';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { SalesSettingsService } from '../settings/sales-settings.service';
@@ -175,9 +175,9 @@ export class SalesOrdersService {
   }
 
   async create(ctx: RequestContext, body: CreateSalesOrderRequest): Promise<SalesOrderResponse> {
-    const currency = await this.currency(ctx, body.currency);
+    const { code: currency, rate } = await this.currency(ctx, body.currency);
     const lines = body.lines?.length
-      ? await this.resolver.resolve(ctx, body.debtorId ?? null, body.lines, { commerce: false })
+      ? await this.resolver.resolve(ctx, body.debtorId ?? null, body.lines, { commerce: false, rate })
       : [];
     const now = new Date();
     const order: NewOrder = {
@@ -350,9 +350,11 @@ export class SalesOrdersService {
     id: string,
     body: CreateSalesOrderLineRequest,
   ): Promise<SalesOrderResponse> {
-    const debtor = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
-    const [line] = await this.resolver.resolve(ctx, debtor.debtorId, [body], {
+    const order = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
+    const { rate } = await this.currency(ctx, order.currency);
+    const [line] = await this.resolver.resolve(ctx, order.debtorId, [body], {
       commerce: false,
+      rate,
       prefix: () => '',
     });
     return this.db.transaction(ctx, async (tx) => {
@@ -447,16 +449,15 @@ export class SalesOrdersService {
   }
 
   /**
-   * The order's currency: a currency the workspace supports (else a 400 naming `currency`), and
-   * the one the engine prices in, the workspace's base currency (another is a 400 too: prices are
-   * not converted). Omitted: the base currency.
+   * The order's currency and its rate: a currency the workspace supports (else a 400 naming
+   * `currency`); omitted, the workspace's base currency (rate 1). The engine prices in the base
+   * currency; lines are converted at the rate (units of the currency per unit of the base).
    */
-  async currency(ctx: RequestContext, wanted: string | undefined): Promise<string> {
+  async currency(ctx: RequestContext, wanted: string | undefined): Promise<{ code: string; rate: string }> {
     const manager = this.db.dataSource.manager;
     const base = (await this.currencies.defaultCode(manager, ctx)) ?? (await this.workspaces.currencyOf(ctx));
-    if (wanted === undefined || wanted === base) return base;
-    await this.currencies.assertSupported(manager, ctx, wanted, 'currency');
-    throw badRequest({ currency: [`Orders are priced in the base currency ${base} only.`] });
+    if (wanted === undefined || wanted === base) return { code: base, rate: '1' };
+    return { code: wanted, rate: await this.currencies.rateOf(manager, ctx, wanted, 'currency') };
   }
 
   /** Debtor, orderer and pickup location exist in the workspace (one 400 naming every bad field). */

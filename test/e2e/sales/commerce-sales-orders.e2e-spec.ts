@@ -314,6 +314,25 @@ describe('Sales orders (commerce)', () => {
     ).toBe(200);
   });
 
+  it('prices a storefront order in a supported currency at its exchange rate', async () => {
+    expect(
+      (await ws.owner.post('/core-api/internationalization/currencies', { code: 'GBP', exchangeRate: 0.85 }))
+        .status,
+    ).toBe(200);
+    const placed = await bob.post(base, {
+      channel: 'webshop',
+      currency: 'GBP',
+      lines: [{ sku: 'W-1', quantity: 3 }],
+    });
+    expect(placed.status).toBe(200);
+    const order = (await bob.get(`${base}/${placed.body.id}`)).body;
+    // 10.00 EUR (Bob: no discount) × 0.85 = 8.50 GBP
+    expect(order).toMatchObject({
+      currency: 'GBP',
+      lines: [expect.objectContaining({ unitPrice: 8.5, totalExclVat: 25.5 })],
+    });
+  });
+
   it('lets a Member place orders but not a Viewer', async () => {
     const body = { channel: 'pos', lines: [{ productId: widget, quantity: 1 }] };
     expect((await viewer.post(base, body)).status).toBe(403);

@@ -493,4 +493,30 @@ describe('Sales orders (core)', () => {
       (await other.owner.get(`${base}/stats/daily?from=2026-03-01&to=2026-03-01`)).body.data[0].count,
     ).toBe(0);
   });
+
+  it('prices an order in another supported currency at its exchange rate; a Member’s price stays as given', async () => {
+    expect(
+      (
+        await ws.owner.post('/core-api/internationalization/currencies', {
+          code: 'USD',
+          exchangeRate: 1.0842,
+        })
+      ).status,
+    ).toBe(200);
+    const created = await member.post(base, {
+      currency: 'USD',
+      lines: [
+        { productId: widget, quantity: 1 },
+        { sku: 'G-1', quantity: 1, unitPrice: 3 },
+      ],
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.currency).toBe('USD');
+    // Widget: 10.00 EUR (no debtor, no discount) × 1.0842 = 10.842 → 10.84 USD.
+    expect(created.body.lines.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([10.84, 3]);
+    const added = await member.post(`${base}/${created.body.id}/lines`, { productId: widget, quantity: 2 });
+    expect(added.status).toBe(200);
+    expect(added.body.lines[2]).toMatchObject({ unitPrice: 10.84, totalExclVat: 21.68 });
+    expect((await member.post(base, { currency: 'JPY' })).body.errors).toHaveProperty('currency');
+  });
 });
