@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -11,6 +12,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { Client } from 'pg';
 import ts from 'typescript';
 
 const root = process.cwd();
@@ -105,5 +107,84 @@ export class ChildService {
     const exited = new Promise((r) => this.process.once('exit', r));
     this.process.kill(signal);
     await exited;
+  }
+}
+
+/** A database of its own on the server (the child bootstraps its admin into an empty one); `drop` removes it. */
+async function recreateDatabase(url: string, drop = false): Promise<void> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (!drop) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What a kill -9 test runs its child service on: the transpiled service, a data directory, on the
+ * server database (TEST_DATABASE_URL) a database of its own, and the environment (`env` adds to
+ * it). `start()` runs the child, again after a kill, on the same data; `dispose()` kills it and
+ * removes everything.
+ */
+export class CrashBed {
+  static readonly adminPassword = 'crash-test-admin-password';
+  service?: ChildService;
+
+  private constructor(
+    readonly dist: string,
+    readonly dataDir: string,
+    readonly databaseUrl: string,
+    readonly env: Record<string, string>,
+  ) {}
+
+  /** `name`: a short identifier of the test (the server database is `<test database>_<name>`). */
+  static async create(name: string, env: Record<string, string> = {}): Promise<CrashBed> {
+    const dist = transpileService();
+    const dataDir = mkdtempSync(join(tmpdir(), `trade-crm-${name}-`));
+    let databaseUrl = '';
+    if (process.env.TEST_DATABASE_URL) {
+      const url = new URL(process.env.TEST_DATABASE_URL);
+      url.pathname = `${url.pathname}_${name}`;
+      databaseUrl = url.toString();
+      await recreateDatabase(databaseUrl);
+    }
+    return new CrashBed(dist, dataDir, databaseUrl, {
+      NODE_ENV: 'development',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: `crash-test-secret-${name}-0123456789-crash-test-secret`,
+      LOG_LEVEL: 'silent',
+      BOOTSTRAP_ADMIN_PASSWORD: CrashBed.adminPassword,
+      ...env,
+    });
+  }
+
+  async start(): Promise<ChildService> {
+    this.service = await ChildService.start(this.dist, this.env);
+    return this.service;
+  }
+
+  /** An access token of the bootstrap admin from the running child. */
+  async adminToken(): Promise<string> {
+    const login = await fetch(`${this.service!.baseUrl}/core-api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: CrashBed.adminPassword }),
+    });
+    if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
+    return ((await login.json()) as { accessToken: string }).accessToken;
+  }
+
+  async dispose(): Promise<void> {
+    await this.service?.kill();
+    if (this.databaseUrl) await recreateDatabase(this.databaseUrl, true);
+    rmSync(this.dataDir, { recursive: true, force: true });
+    rmSync(this.dist, { recursive: true, force: true });
   }
 }

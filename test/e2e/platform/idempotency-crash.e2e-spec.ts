@@ -1,27 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from 'pg';
-import { ChildService, freePort, transpileService } from './child-service';
-
-const serverUrl = process.env.TEST_DATABASE_URL || undefined;
-const adminPassword = 'crash-test-admin-password';
-
-/** A database of its own on the server (the child bootstraps its admin into an empty one). */
-async function recreateDatabase(url: string, drop = false): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    if (!drop) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
+import { ChildService, CrashBed } from './child-service';
 
 interface Attempt {
   key: string;
@@ -32,49 +10,22 @@ interface Attempt {
 }
 
 describe('Idempotency-Key across kill -9 of the service', () => {
-  let dist: string;
-  let dataDir: string;
-  let databaseUrl = '';
-  let env: Record<string, string>;
+  let bed: CrashBed;
   let service: ChildService | undefined;
 
   beforeAll(async () => {
-    dist = transpileService();
-    dataDir = mkdtempSync(join(tmpdir(), 'trade-crm-crash-'));
-    if (serverUrl) {
-      const url = new URL(serverUrl);
-      url.pathname = `${url.pathname}_crash`;
-      databaseUrl = url.toString();
-      await recreateDatabase(databaseUrl);
-    }
-    env = {
-      NODE_ENV: 'development',
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-      LOG_LEVEL: 'silent',
-      BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
+    bed = await CrashBed.create('idempotency_crash', {
       LOGIN_RATE_LIMIT: '1000',
-    };
+    });
   });
 
   afterAll(async () => {
-    await service?.kill();
-    if (databaseUrl) await recreateDatabase(databaseUrl, true);
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(dist, { recursive: true, force: true });
+    await bed.dispose();
   });
 
   it('gives every key exactly one entity and the first answer, and never a stuck key', async () => {
-    service = await ChildService.start(dist, env);
-    const login = await fetch(`${service.baseUrl}/core-api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
-    });
-    expect(login.status).toBe(200);
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    service = await bed.start();
+    const accessToken = await bed.adminToken();
     const create = (base: string, a: Attempt) =>
       fetch(`${base}/core-api/accounts`, {
         method: 'POST',
@@ -118,7 +69,7 @@ describe('Idempotency-Key across kill -9 of the service', () => {
     const inFlight = attempts.filter((a) => a.sent && !a.seenId);
     expect(inFlight.length).toBeGreaterThan(0);
 
-    service = await ChildService.start(dist, env);
+    service = await bed.start();
     const second = service;
     const retried = new Map<string, { status: number; id: string; replayed: boolean }>();
     let at = 0;

@@ -1,26 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from 'pg';
-import { ChildService, freePort, transpileService } from '../platform/child-service';
-
-const serverUrl = process.env.TEST_DATABASE_URL || undefined;
-const adminPassword = 'orders-crash-admin-password';
-
-async function recreateDatabase(url: string, drop = false): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    if (!drop) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
+import { ChildService, CrashBed } from '../platform/child-service';
 
 interface Attempt {
   key: string;
@@ -43,48 +22,22 @@ interface StoredOrder {
  * after the restart gets the first answer and creates nothing new.
  */
 describe('Sales orders across kill -9 of the service', () => {
-  let dist: string;
-  let dataDir: string;
-  let databaseUrl = '';
-  let env: Record<string, string>;
+  let bed: CrashBed;
   let service: ChildService | undefined;
 
   beforeAll(async () => {
-    dist = transpileService();
-    dataDir = mkdtempSync(join(tmpdir(), 'trade-orders-crash-'));
-    if (serverUrl) {
-      const url = new URL(serverUrl);
-      url.pathname = `${url.pathname}_orders_crash`;
-      databaseUrl = url.toString();
-      await recreateDatabase(databaseUrl);
-    }
-    env = {
-      NODE_ENV: 'development',
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'orders-crash-secret-orders-crash-secret-0123456789',
-      LOG_LEVEL: 'silent',
-      BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
+    bed = await CrashBed.create('orders_crash', {
       LOGIN_RATE_LIMIT: '1000',
-    };
+    });
   });
 
   afterAll(async () => {
-    await service?.kill();
-    if (databaseUrl) await recreateDatabase(databaseUrl, true);
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(dist, { recursive: true, force: true });
+    await bed.dispose();
   });
 
   it('keeps answered orders whole, numbers unique and gapless, and retries idempotent', async () => {
-    service = await ChildService.start(dist, env);
-    const login = await fetch(`${service.baseUrl}/core-api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    service = await bed.start();
+    const accessToken = await bed.adminToken();
     const call = (base: string, method: string, path: string, body?: unknown, key?: string) =>
       fetch(`${base}${path}`, {
         method,
@@ -139,7 +92,7 @@ describe('Sales orders across kill -9 of the service', () => {
     expect(unexpected).toEqual([]);
     expect(attempts.filter((a) => a.sent && !a.seen).length).toBeGreaterThan(0);
 
-    service = await ChildService.start(dist, env);
+    service = await bed.start();
     const second = service;
     const list = async (): Promise<StoredOrder[]> => {
       const res = await call(second.baseUrl, 'GET', '/core-api/salesorders?Take=1000&SortBy=OrderNumber');
