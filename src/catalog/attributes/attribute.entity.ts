@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
+import { WorkspaceForeignKey, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
 
@@ -27,15 +27,15 @@ export class ProductAttributeEntity extends ScopedEntity {
 @Index('ix_product_attribute_categories_category', ['workspaceId', 'categoryId'])
 export class ProductAttributeCategoryEntity {
   @Column({ type: 'uuid', primary: true }) id: string;
-  @Column('uuid') workspaceId: string;
+  @Column({ type: 'uuid', primary: true }) workspaceId: string;
   @Column('uuid') attributeId: string;
   @Column('uuid') categoryId: string;
 
   @WorkspaceForeignKey() owningWorkspace?: { id: string };
   @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'attribute_id' })
+  @JoinColumn(sameWorkspace('attribute_id'))
   attribute?: ProductAttributeEntity;
   @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'category_id' })
+  @JoinColumn(sameWorkspace('category_id'))
   category?: ProductCategoryEntity;
 }

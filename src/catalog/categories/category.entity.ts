@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 
 /**
@@ -30,6 +31,6 @@ export class ProductCategoryEntity extends ScopedEntity {
   @Column({ type: 'boolean', default: true }) showInSearch: boolean;
 
   @ManyToOne(() => ProductCategoryEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'parent_id' })
+  @JoinColumn(sameWorkspace('parent_id'))
   parent?: ProductCategoryEntity;
 }

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
 import type { DescriptionFormat } from '../display-contents/display-content';
@@ -27,6 +28,6 @@ export class CategoryDisplayContentEntity extends ScopedEntity {
   @Column({ type: 'text', array: true, default: () => "'{}'" }) seoKeywords: string[];
 
   @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_category_id' })
+  @JoinColumn(sameWorkspace('product_category_id'))
   productCategory?: ProductCategoryEntity;
 }

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
+import { ForeignKeyTo, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ProductEntity } from '../products/product.entity';
 
@@ -25,6 +25,6 @@ export class FavouriteProductEntity extends ScopedEntity {
   @ForeignKeyTo('client_logins', 'client_login_id', 'CASCADE') clientLogin?: { id: string };
 
   @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
+  @JoinColumn(sameWorkspace('product_id'))
   product?: ProductEntity;
 }

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import type { DescriptionFormat } from '../display-contents/display-content';
 import { ProductEntity } from '../products/product.entity';
@@ -29,6 +30,6 @@ export class ProductDisplayContentEntity extends ScopedEntity {
   @Column({ type: 'text', array: true, default: () => "'{}'" }) seoKeywords: string[];
 
   @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
+  @JoinColumn(sameWorkspace('product_id'))
   product?: ProductEntity;
 }

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ProductAttributeEntity } from '../attributes/attribute.entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
@@ -25,9 +26,9 @@ export class ProductFilterEntity extends ScopedEntity {
   @Column({ type: 'varchar', length: 255, nullable: true }) title: string | null;
 
   @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'attribute_id' })
+  @JoinColumn(sameWorkspace('attribute_id'))
   attribute?: ProductAttributeEntity;
   @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'category_id' })
+  @JoinColumn(sameWorkspace('category_id'))
   category?: ProductCategoryEntity;
 }

@@ -8,7 +8,7 @@ import {
   ManyToOne,
   PrimaryColumn,
 } from 'typeorm';
-import { WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
+import { WorkspaceForeignKey, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ProductAttributeEntity } from '../attributes/attribute.entity';
 import type { ProductIssueKind } from '../products/product-issue-rules';
 import { ProductEntity } from '../products/product.entity';
@@ -30,7 +30,7 @@ import { ProductEntity } from '../products/product.entity';
 @Check('ck_product_issue_ignores__attribute_id', `"attribute_id" IS NULL OR "issue" = 'MissingAttributes'`)
 export class ProductIssueIgnoreEntity {
   @PrimaryColumn('uuid') id: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') productId: string;
   @Column({ type: 'varchar', length: 32 }) issue: ProductIssueKind;
   @Column({ type: 'uuid', nullable: true }) attributeId: string | null;
@@ -38,9 +38,9 @@ export class ProductIssueIgnoreEntity {
 
   @WorkspaceForeignKey() owningWorkspace?: { id: string };
   @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
+  @JoinColumn(sameWorkspace('product_id'))
   product?: ProductEntity;
   @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'attribute_id' })
+  @JoinColumn(sameWorkspace('attribute_id'))
   attribute?: ProductAttributeEntity;
 }

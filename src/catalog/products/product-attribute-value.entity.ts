@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ProductAttributeEntity } from '../attributes/attribute.entity';
 import { ProductPartEntity } from './product-part.entity';
 
@@ -16,6 +17,6 @@ export class ProductAttributeValueEntity extends ProductPartEntity {
   @Column({ type: 'text', array: true, default: () => "'{}'" }) values: string[];
 
   @ManyToOne(() => ProductAttributeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'attribute_id' })
+  @JoinColumn(sameWorkspace('attribute_id'))
   attribute?: ProductAttributeEntity;
 }

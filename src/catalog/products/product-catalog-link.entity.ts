@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { CatalogEntity } from '../catalogs/catalog.entity';
 import { ProductPartEntity } from './product-part.entity';
 
@@ -10,6 +11,6 @@ export class ProductCatalogLinkEntity extends ProductPartEntity {
   @Column('uuid') catalogId: string;
 
   @ManyToOne(() => CatalogEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'catalog_id' })
+  @JoinColumn(sameWorkspace('catalog_id'))
   catalog?: CatalogEntity;
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ProductCategoryEntity } from '../categories/category.entity';
 import { ProductPartEntity } from './product-part.entity';
 
@@ -11,6 +12,6 @@ export class ProductCategoryLinkEntity extends ProductPartEntity {
   @Column({ type: 'integer', default: 0 }) displayOrder: number;
 
   @ManyToOne(() => ProductCategoryEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'category_id' })
+  @JoinColumn(sameWorkspace('category_id'))
   category?: ProductCategoryEntity;
 }

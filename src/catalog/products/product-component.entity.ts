@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ProductPartEntity } from './product-part.entity';
 import { ProductEntity } from './product.entity';
 
@@ -19,6 +20,6 @@ export class ProductComponentEntity extends ProductPartEntity {
   @Column({ type: 'integer', default: 0 }) displayOrder: number;
 
   @ManyToOne(() => ProductEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'component_product_id' })
+  @JoinColumn(sameWorkspace('component_product_id'))
   componentProduct?: ProductEntity;
 }

@@ -1,4 +1,5 @@
 import { Column, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ProductEntity } from './product.entity';
 
 /**
@@ -8,10 +9,10 @@ import { ProductEntity } from './product.entity';
  */
 export abstract class ProductPartEntity {
   @PrimaryColumn('uuid') id: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') productId: string;
 
   @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
+  @JoinColumn(sameWorkspace('product_id'))
   product?: ProductEntity;
 }

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
-import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
+import { ForeignKeyTo, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { BrandEntity } from '../brands/brand.entity';
 import { ManufacturerEntity } from '../manufacturers/manufacturer.entity';
 
@@ -85,10 +85,10 @@ export class ProductEntity extends ScopedEntity {
 
   /** A brand or manufacturer still used by products cannot be deleted (409). */
   @ManyToOne(() => BrandEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'brand_id' })
+  @JoinColumn(sameWorkspace('brand_id'))
   brand?: BrandEntity;
 
   @ManyToOne(() => ManufacturerEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'manufacturer_id' })
+  @JoinColumn(sameWorkspace('manufacturer_id'))
   manufacturer?: ManufacturerEntity;
 }

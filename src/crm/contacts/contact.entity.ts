@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ForeignKeyTo, WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
+import { ForeignKeyTo, WorkspaceForeignKey, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { AccountEntity } from '../accounts/account.entity';
 import type { ContactDetails, CustomAttribute, PostalAddress } from '../accounts/account.entity';
@@ -63,11 +63,11 @@ export class ContactEntity extends ScopedEntity {
  */
 @Entity('contact_accounts')
 @Check('ck_contact_accounts__position', '"position" >= 0')
-@Index('uq_contact_accounts__account_id', ['contactId', 'accountId'], { unique: true })
+@Index('uq_contact_accounts__account_id', ['workspaceId', 'contactId', 'accountId'], { unique: true })
 @Index('ix_contact_accounts_account', ['workspaceId', 'accountId'])
 export class ContactAccountEntity {
   @PrimaryColumn('uuid') id: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') contactId: string;
   @Column('uuid') accountId: string;
   @Column({ type: 'varchar', length: 255, nullable: true }) jobTitle: string | null;
@@ -75,9 +75,9 @@ export class ContactAccountEntity {
 
   @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'contact_id' })
+  @JoinColumn(sameWorkspace('contact_id'))
   contact?: ContactEntity;
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
+  @JoinColumn(sameWorkspace('account_id'))
   account?: AccountEntity;
 }

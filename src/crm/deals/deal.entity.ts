@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ForeignKeyTo, WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
+import { ForeignKeyTo, WorkspaceForeignKey, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { AccountEntity } from '../accounts/account.entity';
 import { ContactEntity } from '../contacts/contact.entity';
@@ -47,7 +47,7 @@ export class DealEntity extends ScopedEntity {
   @Column({ type: 'jsonb', default: () => "'{}'" }) customFields: Record<string, CustomFieldValue>;
 
   @ManyToOne(() => PipelineEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'pipeline_id' })
+  @JoinColumn(sameWorkspace('pipeline_id'))
   pipeline?: PipelineEntity;
   @ManyToOne(() => PipelineStatusEntity, { onDelete: 'NO ACTION' })
   @JoinColumn([
@@ -59,27 +59,29 @@ export class DealEntity extends ScopedEntity {
   /** A user who leaves stops owning the deal; a deleted account leaves its deals without one. */
   @ForeignKeyTo('users', 'owner_id', 'SET NULL') owner?: { id: string };
   @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'account_id' })
+  @JoinColumn(sameWorkspace('account_id'))
   account?: AccountEntity;
 }
 
 /** A contact involved in a deal, with its role there; ordered by `position`. */
 @Entity('deal_contacts')
-@Index('uq_deal_contacts__contact_id', ['dealId', 'contactId'], { unique: true })
+@Index('uq_deal_contacts__contact_id', ['workspaceId', 'dealId', 'contactId'], { unique: true })
 @Index('ix_deal_contacts_contact', ['workspaceId', 'contactId'])
 export class DealContactEntity {
   @PrimaryColumn('uuid') id: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') dealId: string;
   @Column('uuid') contactId: string;
   @Column({ type: 'varchar', length: 255, nullable: true }) role: string | null;
   @Column({ type: 'integer' }) position: number;
 
   @WorkspaceForeignKey() workspace?: { id: string };
-  @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'deal_id' }) deal?: DealEntity;
+  @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' })
+  @JoinColumn(sameWorkspace('deal_id'))
+  deal?: DealEntity;
   /** Deleting a contact takes it off its deals. */
   @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'contact_id' })
+  @JoinColumn(sameWorkspace('contact_id'))
   contact?: ContactEntity;
 }
 
@@ -91,7 +93,7 @@ export class DealContactEntity {
 @Check('ck_deal_products__unit_price', '"unit_price" >= 0')
 export class DealProductEntity {
   @PrimaryColumn('uuid') id: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') dealId: string;
   @Column('uuid') productId: string;
   @Column({ type: 'numeric', precision: 18, scale: 4 }) quantity: string;
@@ -99,6 +101,8 @@ export class DealProductEntity {
   @Column({ type: 'integer' }) position: number;
 
   @WorkspaceForeignKey() workspace?: { id: string };
-  @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'deal_id' }) deal?: DealEntity;
+  @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' })
+  @JoinColumn(sameWorkspace('deal_id'))
+  deal?: DealEntity;
   @ForeignKeyTo('products', 'product_id', 'NO ACTION') product?: { id: string };
 }

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
+import { WorkspaceForeignKey, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 
 export const statusKinds = ['Open', 'Won', 'Lost'] as const;
@@ -41,7 +41,7 @@ export class PipelineEntity extends ScopedEntity {
 @Check('ck_pipeline_statuses__kind', `"kind" IN ('Open', 'Won', 'Lost')`)
 export class PipelineStatusEntity {
   @PrimaryColumn('uuid') id: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') pipelineId: string;
   @Column({ type: 'varchar', length: 255 }) title: string;
   @Column({ type: 'integer' }) displayOrder: number;
@@ -50,6 +50,6 @@ export class PipelineStatusEntity {
 
   @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => PipelineEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'pipeline_id' })
+  @JoinColumn(sameWorkspace('pipeline_id'))
   pipeline?: PipelineEntity;
 }

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { ClientLoginEntity } from '../client-logins/client-login.entity';
 import { UserEntity } from '../users/user.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -14,7 +15,7 @@ import { WorkspaceEntity } from '../workspaces/workspace.entity';
 export class AuthSessionEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') familyId: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column({ type: 'uuid', nullable: true }) userId: string | null;
   @Column({ type: 'uuid', nullable: true }) clientLoginId: string | null;
   @Column({ type: 'varchar', length: 64 }) refreshTokenHash: string;
@@ -28,6 +29,6 @@ export class AuthSessionEntity {
   workspace?: WorkspaceEntity;
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'user_id' }) user?: UserEntity;
   @ManyToOne(() => ClientLoginEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'client_login_id' })
+  @JoinColumn(sameWorkspace('client_login_id'))
   clientLogin?: ClientLoginEntity;
 }

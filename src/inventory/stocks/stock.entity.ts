@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
-import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
+import { ForeignKeyTo, sameWorkspace } from '../../platform/tenancy/foreign-key';
 import { LocationEntity } from '../locations/location.entity';
 
 /**
@@ -23,6 +23,6 @@ export class StockEntity extends ScopedEntity {
 
   @ForeignKeyTo('products', 'product_id', 'CASCADE') product?: { id: string };
   @ManyToOne(() => LocationEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'location_id' })
+  @JoinColumn(sameWorkspace('location_id'))
   location?: LocationEntity;
 }

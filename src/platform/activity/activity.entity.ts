@@ -20,7 +20,7 @@ export interface ActivityData {
 export class ActivityEntity {
   @PrimaryColumn('uuid') id: string;
   @Column({ type: 'bigint', generated: 'increment' }) seq: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') entityId: string;
   @Column({ type: 'varchar', length: 100 }) entityType: string;
   @Column({ type: 'varchar', length: 200 }) type: string;

@@ -6,7 +6,7 @@ import { WorkspaceForeignKey } from '../tenancy/foreign-key';
 @Index('ix_stored_files__workspace_url', ['workspaceId', 'url'])
 export class StoredFileEntity {
   @PrimaryColumn({ type: 'varchar', length: 1024, primaryKeyConstraintName: 'pk_stored_files' }) key: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'pk_stored_files' }) workspaceId: string;
   @Column({ type: 'varchar', length: 1024 }) url: string;
   @Column({ type: 'bigint' }) bytes: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

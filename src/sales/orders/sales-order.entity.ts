@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
-import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
+import { ForeignKeyTo, sameWorkspace } from '../../platform/tenancy/foreign-key';
 
 export const orderingStatuses = ['Draft', 'Completed', 'Canceled'] as const;
 export type OrderingStatus = (typeof orderingStatuses)[number];
@@ -132,7 +132,7 @@ export class SalesOrderLineEntity extends ScopedEntity {
   totalInclVat: string;
 
   @ManyToOne(() => SalesOrderEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'sales_order_id' })
+  @JoinColumn(sameWorkspace('sales_order_id'))
   salesOrder?: SalesOrderEntity;
   /** A product on an order cannot be deleted (409); the order keeps its sku and name anyway. */
   @ForeignKeyTo('products', 'product_id', 'NO ACTION') product?: { id: string };

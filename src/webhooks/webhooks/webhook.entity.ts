@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
-import { ForeignKeyTo, WorkspaceForeignKey } from '../../platform/tenancy/foreign-key';
+import { ForeignKeyTo, WorkspaceForeignKey, sameWorkspace } from '../../platform/tenancy/foreign-key';
 
 /**
  * A subscription of an http(s) endpoint to activity topics. The secret signs deliveries (Standard
@@ -38,7 +38,7 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 @Check('ck_webhook_deliveries__status', `"status" IN ('Pending', 'Delivered', 'Failed')`)
 export class WebhookDeliveryEntity {
   @PrimaryColumn('uuid') id: string;
-  @Column('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') workspaceId: string;
   @Column('uuid') webhookId: string;
   @Column('uuid') activityId: string;
   @Column({ type: 'varchar', length: 200 }) activityType: string;
@@ -55,7 +55,7 @@ export class WebhookDeliveryEntity {
 
   @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => WebhookEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'webhook_id' })
+  @JoinColumn(sameWorkspace('webhook_id'))
   webhook?: WebhookEntity;
   @ForeignKeyTo('activities', 'activity_id', 'CASCADE') activity?: { id: string };
 }
