@@ -681,9 +681,24 @@ export class WorkspaceKeys1795557229441 implements MigrationInterface {
             ALTER TABLE "sales_settings"
             ADD CONSTRAINT "FK_8479ab682f988d3fa79bdbd90f4" FOREIGN KEY ("workspace_id", "default_stock_location_id") REFERENCES "locations"("workspace_id", "id") ON DELETE SET NULL ("default_stock_location_id") ON UPDATE NO ACTION
         `);
+        // The deal → status key predates this migration: re-created with workspace_id first.
+        await queryRunner.query(`
+            ALTER TABLE "deals" DROP CONSTRAINT "FK_eeb3dea8c5c74e3316215dd17c0"
+        `);
+        await queryRunner.query(`
+            ALTER TABLE "deals"
+            ADD CONSTRAINT "FK_eeb3dea8c5c74e3316215dd17c0" FOREIGN KEY ("workspace_id", "pipeline_id", "status_id") REFERENCES "pipeline_statuses"("workspace_id", "pipeline_id", "id") ON DELETE NO ACTION ON UPDATE NO ACTION
+        `);
     }
 
     public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`
+            ALTER TABLE "deals" DROP CONSTRAINT "FK_eeb3dea8c5c74e3316215dd17c0"
+        `);
+        await queryRunner.query(`
+            ALTER TABLE "deals"
+            ADD CONSTRAINT "FK_eeb3dea8c5c74e3316215dd17c0" FOREIGN KEY ("status_id", "workspace_id", "pipeline_id") REFERENCES "pipeline_statuses"("id", "workspace_id", "pipeline_id") ON DELETE NO ACTION ON UPDATE NO ACTION
+        `);
         await queryRunner.query(`
             ALTER TABLE "sales_settings" DROP CONSTRAINT "FK_8479ab682f988d3fa79bdbd90f4"
         `);
