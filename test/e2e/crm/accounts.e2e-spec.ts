@@ -578,11 +578,12 @@ describe('Accounts', () => {
     const ds = t.app.get(DataSource);
     const table = `test_account_refs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     await ds.query(
-      `CREATE TABLE ${table} (id uuid PRIMARY KEY, account_id uuid NOT NULL REFERENCES accounts(id))`,
+      `CREATE TABLE ${table} (id uuid, workspace_id uuid NOT NULL, account_id uuid NOT NULL,
+         PRIMARY KEY (id, workspace_id), FOREIGN KEY (workspace_id, account_id) REFERENCES accounts (workspace_id, id))`,
     );
     try {
       const account = await ws.owner.post('/core-api/accounts', { displayName: 'Referenced' });
-      await ds.query(`INSERT INTO ${table} VALUES ($1, $2)`, [randomUUID(), account.body.id]);
+      await ds.query(`INSERT INTO ${table} VALUES ($1, $2, $3)`, [randomUUID(), ws.id, account.body.id]);
       const res = await ws.owner.delete(`/core-api/accounts/${account.body.id}`);
       expect(res.status).toBe(409);
       expect((await ws.owner.get(`/core-api/accounts/${account.body.id}`)).status).toBe(200);
