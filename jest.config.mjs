@@ -1,7 +1,9 @@
 /**
  * Jest in ESM mode (NestJS 12 is ESM-only): ts-jest with `useESM`, run by `npm test` under
- * `node --experimental-vm-modules`. Two projects: unit tests beside the code, e2e tests in test/.
- * Each e2e file boots the real app on its own database (see test/support/app.ts).
+ * `node --experimental-vm-modules`. Three projects: unit tests beside the code, e2e tests in test/
+ * (each file boots the real app on its own database, see test/support/app.ts), and the scale-out
+ * suite (test/scale-out: several service processes on one server database), which has tests only
+ * when TEST_DATABASE_URL names a server.
  */
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
@@ -24,6 +26,11 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
+    {
+      ...common,
+      displayName: 'scale-out',
+      testMatch: process.env.TEST_DATABASE_URL ? ['<rootDir>/test/scale-out/**/*.scale-spec.ts'] : [],
     },
   ],
 };

@@ -111,7 +111,7 @@ export class ChildService {
 }
 
 /** A database of its own on the server (the child bootstraps its admin into an empty one); `drop` removes it. */
-async function recreateDatabase(url: string, drop = false): Promise<void> {
+export async function recreateDatabase(url: string, drop = false): Promise<void> {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';
