@@ -8,11 +8,13 @@ import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 /**
  * Two service processes on one server database (TEST_DATABASE_URL, a database of its own named
  * `<it>_two`), the test talking to both. With SCALE_OUT_POOLER_URL (`postgres://user@host:port`,
- * a PgBouncer in transaction mode in front of the same server) the instances reach the database
- * through the pooler, with named prepared statements off and LISTEN on a direct connection.
+ * a PgBouncer in front of the same server) the instances reach the database through the pooler:
+ * in transaction mode (the default) with named prepared statements off and LISTEN on a direct
+ * connection; with SCALE_OUT_POOLER_MODE=session, as they are.
  */
 const serverUrl = process.env.TEST_DATABASE_URL!;
 const poolerUrl = process.env.SCALE_OUT_POOLER_URL;
+const poolerMode = process.env.SCALE_OUT_POOLER_MODE ?? 'transaction';
 const adminPassword = 'scale-out-admin-password';
 const rateLimit = 3;
 
@@ -52,13 +54,18 @@ class Instance {
   }
 }
 
-/** How long (ms) until `check` holds, polled back to back; fails after `limitMs` * 10. */
+/**
+ * How long after now (ms) `check` first held, by the time its successful attempt was sent:
+ * requests sent that long after the change see it, however long the answers then take on a busy
+ * machine. Checks back to back; fails after `limitMs` * 10.
+ */
 async function msUntil(check: () => Promise<boolean>, limitMs: number): Promise<number> {
   const started = performance.now();
-  while (!(await check())) {
-    if (performance.now() - started > limitMs * 10) throw new Error(`not within ${limitMs * 10} ms`);
+  for (;;) {
+    const sent = performance.now() - started;
+    if (await check()) return sent;
+    if (sent > limitMs * 10) throw new Error(`not within ${limitMs * 10} ms`);
   }
-  return performance.now() - started;
 }
 
 describe('Two instances on one database', () => {
@@ -80,11 +87,14 @@ describe('Two instances on one database', () => {
     if (poolerUrl) {
       const pooled = new URL(poolerUrl);
       pooled.pathname = url.pathname;
-      viaPooler = {
-        DATABASE_URL: pooled.toString(),
-        DATABASE_LISTEN_URL: databaseUrl,
-        DATABASE_PREPARED_STATEMENTS: 'false',
-      };
+      viaPooler =
+        poolerMode === 'session'
+          ? { DATABASE_URL: pooled.toString() }
+          : {
+              DATABASE_URL: pooled.toString(),
+              DATABASE_LISTEN_URL: databaseUrl,
+              DATABASE_PREPARED_STATEMENTS: 'false',
+            };
     }
     const env = async (): Promise<Record<string, string>> => ({
       NODE_ENV: 'development',
@@ -106,7 +116,7 @@ describe('Two instances on one database', () => {
     a = new Instance('A', sa);
     b = new Instance('B', sb);
     owner = await a.login('admin', adminPassword);
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await a?.service.kill();
@@ -238,7 +248,7 @@ describe('Two instances on one database', () => {
     expect(new Set(ids).size).toBe(count);
   });
 
-  it('shows a change made on A on B’s next read', async () => {
+  it('shows a change made on A on B’s next read (cached atomic scripts within 100 ms)', async () => {
     // Product and its price.
     const product = await a.json<{ id: string }>('POST', '/core-api/catalog/products', owner, {
       name: 'Before',
@@ -262,21 +272,25 @@ describe('Two instances on one database', () => {
     ).toBe('After');
     expect((await priceOn(b)).customerPrice).toBe(12);
 
-    // An atomic script (compiled and kept per instance): created, changed, deleted on A.
+    // An atomic script, compiled and kept per instance until a notification drops it: B's cache
+    // learns of A's change through the database's NOTIFY, which may still be on its way when B's
+    // next request arrives; within 100 ms, as for sessions.
+    const messagesOnB = (expected: string[]) =>
+      msUntil(async () => JSON.stringify((await priceOn(b)).messages) === JSON.stringify(expected), 100);
     const script = await a.json<{ id: string }>('POST', '/core-api/atomicscripts', owner, {
       name: 'Note',
       trigger: 'PriceCalculation',
       code: 'return { messages: ["first"] };',
     });
-    expect((await priceOn(b)).messages).toEqual(['first']);
+    expect(await messagesOnB(['first'])).toBeLessThan(100);
     await a.json('PUT', `/core-api/atomicscripts/${script.id}`, owner, {
       name: 'Note',
       trigger: 'PriceCalculation',
       code: 'return { messages: ["second"] };',
     });
-    expect((await priceOn(b)).messages).toEqual(['second']);
+    expect(await messagesOnB(['second'])).toBeLessThan(100);
     await a.json('DELETE', `/core-api/atomicscripts/${script.id}`, owner);
-    expect((await priceOn(b)).messages).toEqual([]);
+    expect(await messagesOnB([])).toBeLessThan(100);
 
     // VAT codes, workspace and sales settings.
     const vat = await a.json<{ data: Array<{ id: string; code: string }> }>(
