@@ -101,6 +101,11 @@ export class ChildService {
     }
   }
 
+  /** What the process has written to stdout and stderr so far. */
+  get log(): string {
+    return this.output;
+  }
+
   /** kill -9: no shutdown hook, no graceful close of connections or the database. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.process.exitCode !== null || this.process.signalCode !== null) return;
