@@ -1,7 +1,9 @@
 /**
  * Jest in ESM mode (NestJS 12 is ESM-only): ts-jest with `useESM`, run by `npm test` under
- * `node --experimental-vm-modules`. Two projects: unit tests beside the code, e2e tests in test/.
- * Each e2e file boots the real app on its own database (see test/support/app.ts).
+ * `node --experimental-vm-modules`. Three projects: unit tests beside the code, e2e tests in test/
+ * (each file boots the real app on its own database, see test/support/app.ts), and the scale-out
+ * suite (test/scale-out: several service processes on one server database), a project only when
+ * TEST_DATABASE_URL names a server.
  */
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
@@ -25,5 +27,9 @@ export default {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
     },
+    // Only with a server database (an empty testMatch would make Jest fall back to matching everything).
+    ...(process.env.TEST_DATABASE_URL
+      ? [{ ...common, displayName: 'scale-out', testMatch: ['<rootDir>/test/scale-out/**/*.scale-spec.ts'] }]
+      : []),
   ],
 };

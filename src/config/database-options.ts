@@ -10,7 +10,12 @@ import { entities } from './entities';
  * otherwise the embedded PostgreSQL instance, reached through PGlite's node-postgres adapter with a
  * pool of one (it has one session). Same driver, entities, migrations and SQL either way.
  */
-export function dataSourceOptions(target: { databaseUrl?: string; pglite?: PGlite }): DataSourceOptions {
+export function dataSourceOptions(target: {
+  databaseUrl?: string;
+  pglite?: PGlite;
+  /** Connections of the server pool (DATABASE_POOL_SIZE); default 10. */
+  poolSize?: number;
+}): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
     entities,
@@ -23,11 +28,12 @@ export function dataSourceOptions(target: { databaseUrl?: string; pglite?: PGlit
     logging: false,
   };
   if (target.databaseUrl) {
+    const poolSize = target.poolSize ?? 10;
     return {
       ...common,
       url: target.databaseUrl,
-      poolSize: 10,
-      extra: { max: 10, connectionTimeoutMillis: 10000 },
+      poolSize,
+      extra: { max: poolSize, connectionTimeoutMillis: 10000 },
     };
   }
   if (!target.pglite) throw new Error('Neither DATABASE_URL nor an embedded database was given');

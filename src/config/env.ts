@@ -34,6 +34,21 @@ export class Env {
   @IsOptional()
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
   DATABASE_URL?: string;
+  /** Connections of this instance's pool on the server database (instances × this < max_connections). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000) DATABASE_POOL_SIZE = 10;
+  /**
+   * Named prepared statements (planned once per connection). Off behind a pooler in transaction
+   * mode, which cannot keep them (PgBouncer before 1.21).
+   */
+  @Transform(toBool) @IsBoolean() DATABASE_PREPARED_STATEMENTS = true;
+  /**
+   * A direct connection (not through a pooler in transaction mode) for LISTEN; default: LISTEN on
+   * every pooled connection.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
+  DATABASE_LISTEN_URL?: string;
   @IsString() DATA_DIR = './data';
   @Transform(toBool) @IsBoolean() MIGRATIONS_RUN = true;
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
@@ -82,6 +97,9 @@ export const acceptedForms: Record<keyof Env, string> = {
   NODE_ENV: 'one of development, production, test',
   PORT: 'an integer 1–65535',
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
+  DATABASE_POOL_SIZE: 'an integer 1–1000',
+  DATABASE_PREPARED_STATEMENTS: 'true or false',
+  DATABASE_LISTEN_URL: 'a postgres:// or postgresql:// URL',
   DATA_DIR: 'a directory path',
   MIGRATIONS_RUN: 'true or false',
   JWT_SECRET: 'a string of at least 32 characters',
@@ -124,6 +142,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   for (const key of [
     ...known,
     'DATABASE_URL',
+    'DATABASE_LISTEN_URL',
     'JWT_SECRET',
     'BOOTSTRAP_ADMIN_EMAIL',
     'BOOTSTRAP_ADMIN_PASSWORD',

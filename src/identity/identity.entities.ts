@@ -1,4 +1,5 @@
 import { AuthSessionEntity } from './auth/auth-session.entity';
+import { LoginAttemptEntity } from './auth/login-attempt.entity';
 import { ClientLoginEntity } from './client-logins/client-login.entity';
 import { UserEntity } from './users/user.entity';
 import { WorkspaceUserView } from './users/workspace-user.view';
@@ -11,5 +12,6 @@ export const identityEntities = [
   MembershipEntity,
   ClientLoginEntity,
   AuthSessionEntity,
+  LoginAttemptEntity,
   WorkspaceUserView,
 ];

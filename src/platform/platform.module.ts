@@ -7,7 +7,10 @@ import { Env } from '../config/env';
 import { ActivityObservers } from './activity/activity-recorder';
 import { ActivityTypes } from './activity/activity-types';
 import { AuthGuard } from './auth/auth.guard';
+import { setDirectListenUrl } from './database/change-listener';
 import { Db } from './database/db';
+import { setNamedStatements } from './database/lean-reads';
+import { runMigrationsOnce } from './database/migrations-lock';
 import { EntityTypes } from './database/entity-types';
 import { ConstraintNames } from './http/constraint-names';
 import { EtagInterceptor } from './http/etag';
@@ -40,11 +43,18 @@ export class PlatformModule {
         {
           provide: DataSource,
           useFactory: async () => {
+            const { env } = options;
             const dataSource = new DataSource(
-              dataSourceOptions({ databaseUrl: options.env.DATABASE_URL, pglite: options.pglite }),
+              dataSourceOptions({
+                databaseUrl: env.DATABASE_URL,
+                pglite: options.pglite,
+                poolSize: env.DATABASE_POOL_SIZE,
+              }),
             );
             await dataSource.initialize();
-            if (options.env.MIGRATIONS_RUN) await dataSource.runMigrations({ transaction: 'each' });
+            setNamedStatements(dataSource, env.DATABASE_PREPARED_STATEMENTS);
+            if (env.DATABASE_URL) setDirectListenUrl(dataSource, env.DATABASE_LISTEN_URL);
+            if (env.MIGRATIONS_RUN) await runMigrationsOnce(dataSource, !!options.pglite);
             return dataSource;
           },
         },

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { Env } from '../../config/env';
+import { Db } from '../../platform/database/db';
 import { Problem } from '../../platform/http/problem';
 
 /** How the limits scale from LOGIN_RATE_LIMIT (attempts per window). */
@@ -15,51 +16,73 @@ export const loginRateLimits = (limit: number) => ({
   perIdentifier: limit * 10,
 });
 
+interface Limit {
+  name: string;
+  points: number;
+}
+
+/** Expired windows deleted per clean-up, so one clean-up stays short. */
+const CLEANUP_BATCH = 5000;
+
+/**
+ * Counts one attempt in each key's window, in one statement, and answers each count with the time
+ * left in its window. A window opens at the first attempt and lasts `$2` seconds; an attempt after
+ * it closes opens a new one. Keys are taken in order, so concurrent counts never deadlock. Time is
+ * the database's, the same for every instance.
+ */
+const CONSUME = `
+  INSERT INTO login_attempts AS a (key, points, expires_at)
+  SELECT k, 1, now() + make_interval(secs => $2) FROM unnest($1::varchar[]) AS k ORDER BY k
+  ON CONFLICT (key) DO UPDATE SET
+    points = CASE WHEN a.expires_at <= now() THEN 1 ELSE a.points + 1 END,
+    expires_at = CASE WHEN a.expires_at <= now() THEN EXCLUDED.expires_at ELSE a.expires_at END
+  RETURNING key, points, ceil(extract(epoch FROM a.expires_at - now()) * 1000)::float8 AS ms_left`;
+
+const CLEANUP = `
+  DELETE FROM login_attempts WHERE key IN (
+    SELECT key FROM login_attempts WHERE expires_at < now() LIMIT ${CLEANUP_BATCH} FOR UPDATE SKIP LOCKED)`;
+
 /**
  * Login and refresh attempts, each counted per identifier and address, per address, and per
  * identifier alone (the username, or the session of a refresh token), each in its own window.
  * Over any of them: 429 with Retry-After. The address is the socket's (`request.ip`; the app does
  * not trust X-Forwarded-For).
+ *
+ * The counts live in the database (`login_attempts`, one atomic upsert per attempt), so every
+ * instance on one database enforces one limit. A key is a hash of the limit, its size and window,
+ * and what it counts: no username or address is stored, and instances configured differently
+ * (a rolling change of LOGIN_RATE_LIMIT) count apart. Each instance deletes expired windows at
+ * most once per window, in bounded batches.
  * (@nestjs/throttler is CommonJS requiring the ESM-only @nestjs/common, which Jest cannot load.)
  */
 @Injectable()
 export class LoginThrottlerGuard implements CanActivate {
-  private readonly perIdentifierAndIp: RateLimiterMemory;
-  private readonly perIp: RateLimiterMemory;
-  private readonly perIdentifier: RateLimiterMemory;
-  private readonly currentPasswordChecks: RateLimiterMemory;
+  private readonly duration: number;
+  private readonly perIdentifierAndIp: Limit;
+  private readonly perIp: Limit;
+  private readonly perIdentifier: Limit;
+  private readonly currentPasswordChecks: Limit;
+  private nextCleanup = 0;
 
-  constructor(env: Env) {
-    const duration = env.LOGIN_RATE_WINDOW_SECONDS;
+  constructor(
+    env: Env,
+    private readonly db: Db,
+  ) {
+    this.duration = env.LOGIN_RATE_WINDOW_SECONDS;
     const limits = loginRateLimits(env.LOGIN_RATE_LIMIT);
-    this.perIdentifierAndIp = new RateLimiterMemory({
-      points: limits.perIdentifierAndIp,
-      duration,
-      keyPrefix: 'identifier-ip',
-    });
-    this.perIp = new RateLimiterMemory({ points: limits.perIp, duration, keyPrefix: 'ip' });
-    this.perIdentifier = new RateLimiterMemory({
-      points: limits.perIdentifier,
-      duration,
-      keyPrefix: 'identifier',
-    });
-    this.currentPasswordChecks = new RateLimiterMemory({
-      points: env.LOGIN_RATE_LIMIT,
-      duration,
-      keyPrefix: 'current-password',
-    });
+    this.perIdentifierAndIp = { name: 'identifier-ip', points: limits.perIdentifierAndIp };
+    this.perIp = { name: 'ip', points: limits.perIp };
+    this.perIdentifier = { name: 'identifier', points: limits.perIdentifier };
+    this.currentPasswordChecks = { name: 'current-password', points: env.LOGIN_RATE_LIMIT };
   }
 
   /**
    * Checks of a user's current password (changing credentials), per user: a stolen access token
-   * must not become a way to guess the password at argon2 speed.
+   * must not become a way to guess the password at argon2 speed. Called outside a transaction:
+   * the count must stay when the request fails.
    */
   async limitCurrentPasswordCheck(userId: string): Promise<void> {
-    try {
-      await this.currentPasswordChecks.consume(userId);
-    } catch (e) {
-      throw tooMany(e);
-    }
+    await this.consume([[this.currentPasswordChecks, userId]]);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -70,22 +93,48 @@ export class LoginThrottlerGuard implements CanActivate {
         ? `user:${body.username.trim().toLowerCase()}`
         : `refresh:${String(body.refreshToken ?? '').split('.')[0]}`;
     const ip = req.ip || 'unknown';
-    try {
-      await Promise.all([
-        this.perIdentifierAndIp.consume(`${identifier}|${ip}`),
-        this.perIp.consume(ip),
-        this.perIdentifier.consume(identifier),
-      ]);
-      return true;
-    } catch (e) {
-      throw tooMany(e);
+    await this.consume([
+      [this.perIdentifierAndIp, `${identifier}|${ip}`],
+      [this.perIp, ip],
+      [this.perIdentifier, identifier],
+    ]);
+    return true;
+  }
+
+  /** Counts one attempt under each limit; over any of them: 429 with the longest wait. */
+  private async consume(counts: Array<[Limit, string]>): Promise<void> {
+    const keys = counts.map(([limit, value]) => ({ limit, key: this.keyOf(limit, value) }));
+    const rows = (await this.db.dataSource.query(CONSUME, [keys.map((k) => k.key), this.duration])) as Array<{
+      key: string;
+      points: number;
+      ms_left: number;
+    }>;
+    await this.cleanUp();
+    let waitMs = 0;
+    for (const row of rows) {
+      const { limit } = keys.find((k) => k.key === row.key)!;
+      if (row.points > limit.points) waitMs = Math.max(waitMs, row.ms_left);
     }
+    if (waitMs > 0) throw tooMany(waitMs);
+  }
+
+  private keyOf(limit: Limit, value: string): string {
+    return createHash('sha256')
+      .update(`${limit.name}:${limit.points}:${this.duration}:${value}`)
+      .digest('hex');
+  }
+
+  /** Deletes expired windows, at most once per window per instance (a failure is retried then). */
+  private async cleanUp(): Promise<void> {
+    const now = Date.now();
+    if (now < this.nextCleanup) return;
+    this.nextCleanup = now + this.duration * 1000;
+    await this.db.dataSource.query(CLEANUP).catch(() => undefined);
   }
 }
 
-function tooMany(e: unknown): unknown {
-  if (!(e instanceof RateLimiterRes)) return e;
-  const retryAfter = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+function tooMany(msBeforeNext: number): Problem {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new Problem(429, `Too many attempts; retry after ${retryAfter} seconds.`, undefined, {
     'Retry-After': String(retryAfter),
   });

@@ -153,8 +153,21 @@ export class UsersService {
    * password, because a user is one identity across workspaces; `apps` are given only by an Admin
    * or Owner (anyone may drop their own). A new password revokes the user's other sessions.
    */
+  /** Whether the body changes the user's password, username or email (as the user is now). */
+  private async changesCredentials(id: string, body: UpdateUserRequest): Promise<boolean> {
+    if (body.password !== undefined) return true;
+    const user = await this.db.dataSource.manager.findOne(UserEntity, {
+      where: { id },
+      select: { id: true, username: true, email: true },
+    });
+    return !!user && (body.username !== user.username || body.email !== user.email);
+  }
+
   async update(ctx: RequestContext, id: string, body: UpdateUserRequest): Promise<UserResponse> {
     const self = ctx.actor.type === 'User' && ctx.actor.id === id;
+    // Counted before the transaction, so a wrong password's rollback does not undo the count.
+    if (self && body.currentPassword && (await this.changesCredentials(id, body)))
+      await this.throttler.limitCurrentPasswordCheck(id);
     return this.db.transaction(ctx, async (tx) => {
       const membership = await this.lockMembership(tx, id);
       if (!self && !ctx.isAdmin()) throw forbidden('Only an Admin or Owner can change other users.');
@@ -175,7 +188,6 @@ export class UsersService {
             `Only the user themself can change their credentials (${what}); an Admin manages membership and role.`,
           );
         if (!body.currentPassword) throw badRequest({ currentPassword: [`is required to change ${what}`] });
-        await this.throttler.limitCurrentPasswordCheck(id);
         if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
           throw forbidden('The current password is incorrect.');
       }

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Notification, Pool, PoolClient } from 'pg';
+import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
@@ -32,11 +32,25 @@ export interface ChangeSubscriber {
  *   within milliseconds.
  *   Live only while every connection of the pool is known to listen. A connection that errors or
  *   ends may take undelivered notifications with it: the cache is cleared.
+ * - Server behind a pooler in transaction mode (DATABASE_LISTEN_URL set): one direct connection
+ *   per channel LISTENs instead (see `listenDirect`).
  */
+/** Data sources that reach the server through a pooler in transaction mode: LISTEN on this direct URL. */
+const directListenUrls = new WeakMap<DataSource, string>();
+
+/** LISTEN on one direct connection to `url` (DATABASE_LISTEN_URL) instead of on pooled connections. */
+export function setDirectListenUrl(dataSource: DataSource, url: string | undefined): void {
+  if (url) directListenUrls.set(dataSource, url);
+  else directListenUrls.delete(dataSource);
+}
+
 export class ChangeListener {
   private readonly listening = new Set<PoolClient>();
   private stopped = false;
   private unlisten?: () => Promise<void>;
+  private direct?: Client;
+  private directLive = false;
+  private reconnect?: NodeJS.Timeout;
 
   constructor(
     private readonly channel: string,
@@ -50,6 +64,12 @@ export class ChangeListener {
       this.unlisten = await this.pglite.listen(this.channel, (payload) => this.cache.invalidate(payload));
       this.cache.invalidate();
       this.cache.isLive = () => !this.stopped;
+      return;
+    }
+    const directUrl = directListenUrls.get(this.dataSource);
+    if (directUrl) {
+      this.cache.isLive = () => !this.stopped && this.directLive;
+      await this.listenDirect(directUrl);
       return;
     }
     const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
@@ -73,8 +93,48 @@ export class ChangeListener {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.reconnect);
     this.cache.invalidate();
     await this.unlisten?.();
+    const direct = this.direct;
+    this.direct = undefined;
+    await direct?.end().catch(() => undefined);
+  }
+
+  /**
+   * One connection of its own, outside the pool (which may be a pooler in transaction mode, where a
+   * LISTEN is lost with the server connection it ran on). Live from its LISTEN until it errors or
+   * ends; then the cache is cleared and it reconnects a second later. Changes, this process's own
+   * included, reach the cache when the notification arrives (milliseconds after the COMMIT), not
+   * before the COMMIT's promise resolves.
+   */
+  private async listenDirect(url: string): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: url });
+    const lost = () => {
+      if (this.direct !== client) return;
+      this.direct = undefined;
+      this.directLive = false;
+      this.cache.invalidate();
+      if (!this.stopped) this.reconnect = setTimeout(() => void this.listenDirect(url), 1000).unref();
+    };
+    client.on('notification', (n: Notification) => {
+      if (n.channel === this.channel) this.cache.invalidate(n.payload ?? '');
+    });
+    client.on('error', lost);
+    client.on('end', lost);
+    this.direct = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (this.direct !== client) return;
+    // Anything changed before the LISTEN took effect is not in the cache either.
+    this.cache.invalidate();
+    this.directLive = true;
   }
 
   private async listenOn(client: PoolClient): Promise<void> {

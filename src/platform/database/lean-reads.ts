@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { EntityManager, EntityMetadata, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntityMetadata,
+  QueryFailedError,
+  QueryRunnerAlreadyReleasedError,
+} from 'typeorm';
 import { typeormHydration } from '../library-patches/typeorm-hydration';
 
 type Column = EntityMetadata['columns'][number];
@@ -186,8 +192,21 @@ export const preparedStatement = (text: string): PreparedStatement => ({
   text,
 });
 
+/** Data sources whose named prepared statements are off (DATABASE_PREPARED_STATEMENTS=false). */
+const unnamed = new WeakSet<DataSource>();
+
 /**
- * Runs a named prepared statement on the manager's query runner (a transaction's, so the one
+ * Turns named prepared statements on or off for a data source. Off: `runNamed` sends the same text
+ * as an unnamed statement (parsed and planned per execution), which a pooler in transaction mode
+ * carries, as it carries every query TypeORM sends.
+ */
+export function setNamedStatements(dataSource: DataSource, enabled: boolean): void {
+  if (enabled) unnamed.delete(dataSource);
+  else unnamed.add(dataSource);
+}
+
+/**
+ * Runs a named prepared statement (unnamed when they are off, see `setNamedStatements`) on the manager's query runner (a transaction's, so the one
  * session of the embedded database is not waited for), or on a query runner of its own that is
  * released afterwards, as TypeORM's reads do. Errors become QueryFailedError, as TypeORM's do.
  */
@@ -207,7 +226,8 @@ export async function runNamed(
     };
     logger.logQuery(text, values, runner);
     try {
-      return (await client.query({ name, text, values })).rows;
+      const query = unnamed.has(manager.connection) ? { text, values } : { name, text, values };
+      return (await client.query(query as { name: string; text: string; values: unknown[] })).rows;
     } catch (err) {
       logger.logQueryError(err as Error, text, values, runner);
       throw new QueryFailedError(text, values, err as Error);

@@ -275,7 +275,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       return;
     }
     if (!this.env.DATABASE_URL) return;
-    const client = new Client({ connectionString: this.env.DATABASE_URL });
+    const client = new Client({ connectionString: this.env.DATABASE_LISTEN_URL ?? this.env.DATABASE_URL });
     client.on('notification', () => this.poke());
     // A lost connection only loses the early wake-ups; polling goes on.
     client.on('error', (e) => this.logger.warn(`Webhook wake-up connection lost: ${e.message}`));

@@ -101,6 +101,11 @@ export class ChildService {
     }
   }
 
+  /** What the process has written to stdout and stderr so far. */
+  get log(): string {
+    return this.output;
+  }
+
   /** kill -9: no shutdown hook, no graceful close of connections or the database. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.process.exitCode !== null || this.process.signalCode !== null) return;
@@ -111,7 +116,7 @@ export class ChildService {
 }
 
 /** A database of its own on the server (the child bootstraps its admin into an empty one); `drop` removes it. */
-async function recreateDatabase(url: string, drop = false): Promise<void> {
+export async function recreateDatabase(url: string, drop = false): Promise<void> {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';

@@ -20,8 +20,11 @@ import { startApp, TestApp } from '../../support/app';
 
 /** Shared by every workspace: Citus reference tables (copied to every node). */
 const referenceTables = ['users', 'workspaces'];
-/** The migration tools' own tables: stay on the coordinator, never referenced. */
-const bookkeepingTables = ['migrations', 'typeorm_metadata'];
+/**
+ * The service's own bookkeeping: the migration tools' tables and the login attempt counters (global
+ * by design, written on every login attempt). They stay on the coordinator, never referenced.
+ */
+const bookkeepingTables = ['migrations', 'typeorm_metadata', 'login_attempts'];
 
 interface TableRow {
   table: string;

@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { rmSync } from 'node:fs';
+import { Client } from 'pg';
+import { migrations } from '../../migrations';
+import { ChildService, freePort, recreateDatabase, transpileService } from '../e2e/platform/child-service';
+import { eventually, WebhookReceiver } from '../support/webhook-receiver';
+
+/**
+ * Two service processes on one server database (TEST_DATABASE_URL, a database of its own named
+ * `<it>_two`), the test talking to both. With SCALE_OUT_POOLER_URL (`postgres://user@host:port`,
+ * a PgBouncer in front of the same server) the instances reach the database through the pooler:
+ * in transaction mode (the default) with named prepared statements off and LISTEN on a direct
+ * connection; with SCALE_OUT_POOLER_MODE=session, as they are.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL!;
+const poolerUrl = process.env.SCALE_OUT_POOLER_URL;
+const poolerMode = process.env.SCALE_OUT_POOLER_MODE ?? 'transaction';
+const adminPassword = 'scale-out-admin-password';
+const rateLimit = 3;
+
+type Json = Record<string, unknown>;
+
+class Instance {
+  constructor(
+    readonly name: string,
+    readonly service: ChildService,
+  ) {}
+
+  call(method: string, path: string, token?: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.service.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  }
+
+  async json<T = Json>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+    const res = await this.call(method, path, token, body);
+    const text = await res.text();
+    if (res.status !== 200) {
+      const log = res.status >= 500 ? `\n${this.name}'s log:\n${this.service.log.slice(-4000)}` : '';
+      throw new Error(`${this.name} ${method} ${path}: ${res.status} ${text}${log}`);
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async login(username: string, password: string): Promise<string> {
+    return (
+      await this.json<{ accessToken: string }>('POST', '/core-api/auth/login', undefined, {
+        username,
+        password,
+      })
+    ).accessToken;
+  }
+}
+
+/**
+ * How long after now (ms) a request could still be answered from the state before a change:
+ * `check` (true once the change shows) is sent every 10 ms, without waiting for answers (at most
+ * 4 in flight, so the probes do not load the instance), until one shows the change; the answer is
+ * the send time of the last attempt that did not. Requests
+ * sent later all saw the change, however long the answers took on a busy machine. Fails when
+ * nothing shows the change for `limitMs` * 10.
+ */
+async function staleMs(check: () => Promise<boolean>, limitMs: number): Promise<number> {
+  const started = performance.now();
+  const attempts: Array<Promise<{ sent: number; fresh: boolean }>> = [];
+  let seen = false;
+  let inFlight = 0;
+  while (!seen) {
+    const sent = performance.now() - started;
+    if (sent > limitMs * 10) throw new Error(`no change seen within ${limitMs * 10} ms`);
+    if (inFlight < 4) {
+      inFlight++;
+      attempts.push(
+        check().then((fresh) => {
+          inFlight--;
+          if (fresh) seen = true;
+          return { sent, fresh };
+        }),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const results = await Promise.all(attempts);
+  return Math.max(0, ...results.filter((r) => !r.fresh).map((r) => r.sent));
+}
+
+describe('Two instances on one database', () => {
+  let dist: string;
+  let databaseUrl: string;
+  let a: Instance;
+  let b: Instance;
+  let receiver: WebhookReceiver;
+  let owner: string;
+
+  beforeAll(async () => {
+    dist = transpileService();
+    receiver = await new WebhookReceiver().start();
+    const url = new URL(serverUrl);
+    url.pathname = `${url.pathname}_two`;
+    databaseUrl = url.toString();
+    await recreateDatabase(databaseUrl);
+    let viaPooler: Record<string, string> = {};
+    if (poolerUrl) {
+      const pooled = new URL(poolerUrl);
+      pooled.pathname = url.pathname;
+      viaPooler =
+        poolerMode === 'session'
+          ? { DATABASE_URL: pooled.toString() }
+          : {
+              DATABASE_URL: pooled.toString(),
+              DATABASE_LISTEN_URL: databaseUrl,
+              DATABASE_PREPARED_STATEMENTS: 'false',
+            };
+    }
+    const env = async (): Promise<Record<string, string>> => ({
+      NODE_ENV: 'development',
+      PORT: String(await freePort()),
+      DATA_DIR: '/nonexistent',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'scale-out-test-secret-0123456789-scale-out-test-secret',
+      LOG_LEVEL: 'error',
+      BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
+      LOGIN_RATE_LIMIT: String(rateLimit),
+      WEBHOOKS_WORKER: 'true',
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOKS_POLL_INTERVAL_MS: '50',
+      ...viaPooler,
+    });
+    // Both at once on the empty database: migrations and the bootstrap admin must happen once.
+    const [envA, envB] = [await env(), await env()];
+    const [sa, sb] = await Promise.all([ChildService.start(dist, envA), ChildService.start(dist, envB)]);
+    a = new Instance('A', sa);
+    b = new Instance('B', sb);
+    owner = await a.login('admin', adminPassword);
+  }, 180_000);
+
+  afterAll(async () => {
+    // The instances log errors only (LOG_LEVEL=error): anything logged is shown with the results.
+    for (const i of [a, b]) {
+      const errors = (i?.service.log ?? '').split('\n').filter((line) => line.startsWith('{'));
+      if (errors.length > 0) process.stderr.write(`${i.name} logged:\n${errors.join('\n').slice(-8000)}\n`);
+    }
+    await a?.service.kill();
+    await b?.service.kill();
+    await receiver?.close();
+    if (databaseUrl) await recreateDatabase(databaseUrl, true);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('migrates once and bootstraps one admin when both start together on an empty database', async () => {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const ran = await client.query('SELECT name, count(*)::int AS n FROM migrations GROUP BY name');
+      expect(ran.rows).toHaveLength(migrations.length);
+      expect(ran.rows.every((r: { n: number }) => r.n === 1)).toBe(true);
+      const admins = await client.query(`SELECT count(*)::int AS n FROM users`);
+      expect(admins.rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
+
+  /** A new member of the admin's workspace, logged in on A, its session cached on B. */
+  const member = async (role: string) => {
+    const username = `member-${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}`;
+    const user = await a.json<{ id: string }>('POST', '/core-api/users', owner, {
+      username,
+      email: `${username}@example.test`,
+      password: 'a-long-password',
+      role,
+    });
+    const token = await a.login(username, 'a-long-password');
+    expect((await b.call('GET', '/core-api/users', token)).status).toBe(200);
+    expect((await b.call('GET', '/core-api/users', token)).status).toBe(200);
+    return { id: user.id, username, token };
+  };
+
+  it('refuses on B within 100 ms a session logged out on A', async () => {
+    const m = await member('Member');
+    expect((await a.call('GET', `/core-api/auth/logout/${m.token}`)).status).toBe(200);
+    const ms = await staleMs(
+      async () => (await b.call('GET', '/core-api/users', m.token)).status === 401,
+      100,
+    );
+    expect(ms).toBeLessThan(100);
+  });
+
+  it('applies on B within 100 ms a demotion made on A', async () => {
+    const m = await member('Admin');
+    const made = (n: string) => ({ username: n, email: `${n}@example.test`, password: 'a-long-password' });
+    expect((await b.call('POST', '/core-api/users', m.token, made(`by-admin-${Date.now()}`))).status).toBe(
+      200,
+    );
+    await a.json('PUT', `/core-api/users/${m.id}`, owner, {
+      username: m.username,
+      email: `${m.username}@example.test`,
+      role: 'Viewer',
+    });
+    let n = 0;
+    const ms = await staleMs(
+      async () =>
+        (await b.call('POST', '/core-api/users', m.token, made(`refused-${n++}-${Date.now()}`))).status ===
+        403,
+      100,
+    );
+    expect(ms).toBeLessThan(100);
+    expect((await b.call('GET', '/core-api/users', m.token)).status).toBe(200);
+  });
+
+  it('refuses on B within 100 ms a member removed on A', async () => {
+    const m = await member('Member');
+    await a.json('DELETE', `/core-api/users/${m.id}`, owner);
+    const ms = await staleMs(
+      async () => (await b.call('GET', '/core-api/users', m.token)).status === 401,
+      100,
+    );
+    expect(ms).toBeLessThan(100);
+  });
+
+  it('counts login attempts across both instances against one limit', async () => {
+    const attempt = (i: Instance) =>
+      i.call('POST', '/core-api/auth/login', undefined, {
+        username: 'guessed-name',
+        password: 'wrong-guess',
+      });
+    const statuses: number[] = [];
+    for (let k = 0; k < rateLimit; k++) statuses.push((await attempt(k % 2 === 0 ? a : b)).status);
+    expect(statuses).toEqual(Array(rateLimit).fill(401));
+    const overA = await attempt(a);
+    const overB = await attempt(b);
+    expect([overA.status, overB.status]).toEqual([429, 429]);
+    expect(Number(overB.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('hands out order numbers once, gapless, to orders placed on both at once', async () => {
+    const product = await a.json<{ id: string }>('POST', '/core-api/catalog/products', owner, {
+      name: 'Scale-out product',
+      pricing: { salesPrice: 5 },
+    });
+    const place = (i: Instance, k: number) =>
+      i.json<{ id: string; orderNumber: string }>('POST', '/commerce-api/salesorders', owner, {
+        channel: 'scale-out',
+        externalReference: `scale-${i.name}-${k}`,
+        lines: [{ productId: product.id, quantity: 1 }],
+      });
+    const orders = await Promise.all(Array.from({ length: 40 }, (_, k) => place(k % 2 === 0 ? a : b, k)));
+    const numbers = orders.map((o) => Number(o.orderNumber.replace(/\D/g, ''))).sort((x, y) => x - y);
+    expect(new Set(numbers).size).toBe(40);
+    expect(numbers[39] - numbers[0]).toBe(39);
+  });
+
+  it('delivers each webhook once with workers on both instances', async () => {
+    await a.json('POST', '/core-api/webhooks', owner, {
+      url: `${receiver.url}/once`,
+      topics: ['AccountCreated'],
+    });
+    const count = 30;
+    await Promise.all(
+      Array.from({ length: count }, (_, k) =>
+        (k % 2 === 0 ? a : b).json('POST', '/core-api/accounts', owner, { displayName: `Scale ${k}` }),
+      ),
+    );
+    await eventually(() => receiver.at('/once').length >= count, 20_000, 'every delivery');
+    // Longer than many poll intervals of both workers: nothing is sent a second time.
+    await new Promise((r) => setTimeout(r, 1000));
+    const ids = receiver.at('/once').map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+  });
+
+  it('shows a change made on A on B’s next read (cached atomic scripts within 100 ms)', async () => {
+    // Product and its price.
+    const product = await a.json<{ id: string }>('POST', '/core-api/catalog/products', owner, {
+      name: 'Before',
+      sku: 'SCALE-1',
+      pricing: { salesPrice: 10 },
+    });
+    const priceOn = async (i: Instance) =>
+      (await i.json<{ customerPrice: number | null; messages: string[] }>(
+        'GET',
+        `/core-api/catalog/products/price/${product.id}?quantity=1`,
+        owner,
+      )) as { customerPrice: number | null; messages: string[] };
+    expect((await priceOn(b)).customerPrice).toBe(10);
+    await a.json('PUT', `/core-api/catalog/products/${product.id}`, owner, {
+      name: 'After',
+      sku: 'SCALE-1',
+      pricing: { salesPrice: 12 },
+    });
+    expect(
+      (await b.json<{ name: string }>('GET', `/core-api/catalog/products/${product.id}`, owner)).name,
+    ).toBe('After');
+    expect((await priceOn(b)).customerPrice).toBe(12);
+
+    // An atomic script, compiled and kept per instance until a notification drops it: B's cache
+    // learns of A's change through the database's NOTIFY, which may still be on its way when B's
+    // next request arrives; within 100 ms, as for sessions.
+    const messagesOnB = (expected: string[]) =>
+      staleMs(async () => JSON.stringify((await priceOn(b)).messages) === JSON.stringify(expected), 100);
+    const script = await a.json<{ id: string }>('POST', '/core-api/atomicscripts', owner, {
+      name: 'Note',
+      trigger: 'PriceCalculation',
+      code: 'return { messages: ["first"] };',
+    });
+    expect(await messagesOnB(['first'])).toBeLessThan(100);
+    await a.json('PUT', `/core-api/atomicscripts/${script.id}`, owner, {
+      name: 'Note',
+      trigger: 'PriceCalculation',
+      code: 'return { messages: ["second"] };',
+    });
+    expect(await messagesOnB(['second'])).toBeLessThan(100);
+    await a.json('DELETE', `/core-api/atomicscripts/${script.id}`, owner);
+    expect(await messagesOnB([])).toBeLessThan(100);
+
+    // VAT codes, workspace and sales settings.
+    const vat = await a.json<{ data: Array<{ id: string; code: string }> }>(
+      'GET',
+      '/core-api/vatcodes',
+      owner,
+    );
+    expect((await b.json<{ data: unknown[] }>('GET', '/core-api/vatcodes', owner)).data).toEqual(vat.data);
+    await a.json('PUT', '/core-api/workspaces', owner, { name: 'Renamed on A' });
+    const mine = await b.json<{ data: Array<{ name: string }> }>('GET', '/core-api/workspaces', owner);
+    expect(mine.data.map((w) => w.name)).toEqual(['Renamed on A']);
+    const settings = await a.json<Json>('GET', '/core-api/salesorders/settings', owner);
+    await a.json('PUT', '/core-api/salesorders/settings', owner, { ...settings, orderNumberPrefix: 'B2B-' });
+    expect((await b.json<Json>('GET', '/core-api/salesorders/settings', owner)).orderNumberPrefix).toBe(
+      'B2B-',
+    );
+    // Many price answers on a busy machine: more than the default timeout.
+  }, 180_000);
+});
