@@ -17,7 +17,7 @@ import { DELIVERIES_CHANNEL } from './outbox';
 import { Sender, SendResult } from './sender';
 import { sign } from './signature';
 
-/** How many deliveries one round claims at most (and sends in parallel, 8 connections per host). */
+/** How many deliveries one round claims at most (and sends at once: as many connections per host). */
 const batchSize = 50;
 /**
  * After a round that emptied the queue, the next waits at least this long even when woken: under
@@ -108,7 +108,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   ) {
     this.schedule = env.WEBHOOKS_RETRY_SCHEDULE_MS.split(',').map(Number);
     this.leaseMs = env.WEBHOOKS_TIMEOUT_MS * 2 + 1000;
-    this.sender = new Sender(env.WEBHOOKS_ALLOW_PRIVATE_TARGETS);
+    this.sender = new Sender(env.WEBHOOKS_ALLOW_PRIVATE_TARGETS, batchSize);
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -46,7 +46,7 @@ export function errorClassOf(err: NodeJS.ErrnoException): AttemptErrorClass {
 }
 
 /**
- * POSTs to webhook targets over kept-alive connections (per host, at most 8 at a time).
+ * POSTs to webhook targets over kept-alive connections (at most 8 idle ones kept per host).
  * Redirects are not followed (a 3xx is a failed attempt). Every new connection goes through
  * `guardedLookup`, so a name resolving to a private address is refused when connecting (a
  * kept-alive connection was checked when it was opened); an IP literal, which needs no lookup, is
@@ -57,8 +57,20 @@ export class Sender {
   private readonly http: HttpAgent;
   private readonly https: HttpsAgent;
 
-  constructor(private readonly allowPrivate: boolean) {
-    const options = { keepAlive: true, maxSockets: 8, lookup: guardedLookup(allowPrivate) as never };
+  /**
+   * `maxSockets`: connections per host, at least the sends a round runs at once, so no request
+   * waits in the agent's queue (its timeout, and the claim's lease, would run while it waits).
+   */
+  constructor(
+    private readonly allowPrivate: boolean,
+    maxSockets: number,
+  ) {
+    const options = {
+      keepAlive: true,
+      maxSockets,
+      maxFreeSockets: 8,
+      lookup: guardedLookup(allowPrivate) as never,
+    };
     this.http = new HttpAgent(options);
     this.https = new HttpsAgent(options);
   }
