@@ -90,6 +90,8 @@ export class Env {
   @Matches(/^\d{1,9}(,\d{1,9}){0,29}$/)
   WEBHOOKS_RETRY_SCHEDULE_MS = '5000,60000,300000,1800000,7200000,18000000,36000000,36000000';
   @Transform(toInt) @IsInt() @Min(1) WEBHOOKS_DISABLE_AFTER_MS = 24 * 3600 * 1000;
+  /** Delivered and failed deliveries (with their attempts) are pruned this long after their last attempt. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650) WEBHOOKS_RETENTION_DAYS = 30;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -131,6 +133,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   WEBHOOKS_TIMEOUT_MS: 'an integer 10–120000 (milliseconds)',
   WEBHOOKS_RETRY_SCHEDULE_MS: 'a comma-separated list of up to 30 waits in milliseconds, e.g. 5000,60000',
   WEBHOOKS_DISABLE_AFTER_MS: 'an integer of at least 1 (milliseconds)',
+  WEBHOOKS_RETENTION_DAYS: 'an integer 1–3650 (days)',
 };
 
 export class InvalidEnvironmentError extends Error {}

@@ -1,4 +1,8 @@
-import { WebhookDeliveryEntity, WebhookEntity } from './webhooks/webhook.entity';
+import {
+  WebhookDeliveryAttemptEntity,
+  WebhookDeliveryEntity,
+  WebhookEntity,
+} from './webhooks/webhook.entity';
 
 /** Every entity of the webhooks context (listed in src/config/entities.ts). */
-export const webhooksEntities = [WebhookEntity, WebhookDeliveryEntity];
+export const webhooksEntities = [WebhookEntity, WebhookDeliveryEntity, WebhookDeliveryAttemptEntity];

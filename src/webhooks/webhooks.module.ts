@@ -24,6 +24,7 @@ export class WebhooksModule {
       events: {
         WebhookSecretRotated: 'The signing secret of a webhook was replaced',
         WebhookDisabled: 'A webhook whose deliveries only failed for a day was deactivated',
+        WebhookRedeliveryRequested: 'A delivered or failed delivery of a webhook was queued to be sent again',
       },
     });
   }

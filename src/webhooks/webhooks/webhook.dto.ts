@@ -19,7 +19,12 @@ import {
   UuidsFilter,
 } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
-import { deliveryStatuses, type DeliveryStatus } from './webhook.entity';
+import {
+  attemptErrorClasses,
+  deliveryStatuses,
+  type AttemptErrorClass,
+  type DeliveryStatus,
+} from './webhook.entity';
 
 class WebhookFields extends ExternalReferenceBody {
   @ApiProperty({
@@ -126,7 +131,12 @@ export class WebhookDeliveryResponse {
     description: 'Pending (queued or retrying), Delivered (a 2xx answer), Failed (given up)',
   })
   status: DeliveryStatus;
-  @ApiProperty({ type: 'integer', description: 'Attempts made so far' }) attempts: number;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Attempts made so far (each one is in GET /core-api/webhooks/{id}/deliveries/{deliveryId}/attempts)',
+  })
+  attempts: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastAttemptAt: string | null;
   @ApiProperty({ type: 'integer', nullable: true, description: 'null when no answer came' })
@@ -155,3 +165,45 @@ export class WebhookDeliveryListQuery extends ListQuery(['CreatedAt'] as const) 
   @UuidsFilter()
   activity_ids?: string[];
 }
+
+export class WebhookDeliveryAttemptResponse {
+  @ApiProperty({ type: 'integer', example: 1, description: 'The attempt number, from 1' }) attempt: number;
+  @ApiProperty({ format: 'date-time' }) startedAt: string;
+  @ApiProperty({ type: 'integer', description: 'Milliseconds until the answer (or the failure)' })
+  durationMs: number;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 500,
+    description: "The receiver's status code; null when no answer came",
+  })
+  statusCode: number | null;
+  @ApiProperty({
+    type: 'string',
+    enum: attemptErrorClasses,
+    nullable: true,
+    description:
+      'Why the attempt failed without an answer: Timeout (cut after the timeout), ConnectionRefused, ConnectionReset, DnsFailure (the name does not resolve), RefusedTarget (a private or otherwise non-public address), TlsError, NetworkError; RedirectNotFollowed for a 3xx answer. null when an answer other than a redirect came.',
+  })
+  errorClass: AttemptErrorClass | null;
+  @ApiProperty({ type: 'string', nullable: true, example: 'HTTP 500', description: 'null for a 2xx answer' })
+  error: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: 1024,
+    description: "The start of the answer's body (at most 1 KiB, as UTF-8); null without a body",
+  })
+  responseExcerpt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      'The retry this attempt scheduled; null when it settled the delivery (delivered, or given up)',
+  })
+  nextAttemptAt: string | null;
+}
+export class WebhookDeliveryAttemptPage extends PageOf(WebhookDeliveryAttemptResponse) {}
+
+export class WebhookDeliveryAttemptListQuery extends ListQuery(['Attempt', 'StartedAt'] as const) {}

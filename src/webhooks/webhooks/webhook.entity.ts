@@ -29,12 +29,14 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
  * One activity to send to one webhook: the transactional outbox row (inserted in the transaction
  * that recorded the activity) and its delivery log (attempts, last answer, next retry).
  * The worker claims due rows across workspaces with `ix_webhook_deliveries_due` (partial: only
- * pending rows), the delivery log reads `ix_webhook_deliveries_webhook`.
+ * pending rows), the delivery log reads `ix_webhook_deliveries_webhook`, the pruning of settled
+ * deliveries `ix_webhook_deliveries_settled` (partial: only settled rows, by their last attempt).
  */
 @Entity('webhook_deliveries')
 @Index('ix_webhook_deliveries_webhook', ['workspaceId', 'webhookId', 'createdAt', 'id'])
 @Index('ix_webhook_deliveries_due', ['nextAttemptAt'], { where: `"status" = 'Pending'` })
 @Index('ix_webhook_deliveries_activity', ['activityId'])
+@Index('ix_webhook_deliveries_settled', ['lastAttemptAt'], { where: `"status" <> 'Pending'` })
 @Check('ck_webhook_deliveries__status', `"status" IN ('Pending', 'Delivered', 'Failed')`)
 export class WebhookDeliveryEntity {
   @PrimaryColumn('uuid') id: string;
@@ -45,6 +47,11 @@ export class WebhookDeliveryEntity {
   @Column({ type: 'varchar', length: 20, default: 'Pending' }) status: DeliveryStatus;
   @Column({ type: 'integer', default: 0 }) attempts: number;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
+  /**
+   * The attempt count when the retry schedule last (re)started: 0, or the attempts made before a
+   * manual redelivery (which gets the whole schedule again).
+   */
+  @Column({ type: 'integer', default: 0 }) retryBase: number;
   /** When it is due (Pending); while an attempt runs, when its lease ends. Null once settled. */
   @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' }) nextAttemptAt: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) lastAttemptAt: Date | null;
@@ -58,4 +65,51 @@ export class WebhookDeliveryEntity {
   @JoinColumn(sameWorkspace('webhook_id'))
   webhook?: WebhookEntity;
   @ForeignKeyTo('activities', 'activity_id', 'CASCADE') activity?: { id: string };
+}
+
+export const attemptErrorClasses = [
+  'Timeout',
+  'ConnectionRefused',
+  'ConnectionReset',
+  'DnsFailure',
+  'RefusedTarget',
+  'TlsError',
+  'RedirectNotFollowed',
+  'NetworkError',
+] as const;
+export type AttemptErrorClass = (typeof attemptErrorClasses)[number];
+
+/**
+ * One try of a delivery: when, how long, the receiver's status code (null when no answer came)
+ * or the class of the failure, the start of the answer's body, and the retry it scheduled.
+ * Keyed by (workspace, delivery, attempt number), which also serves the foreign key's cascade
+ * (deleting a delivery, a webhook, pruning).
+ */
+@Entity('webhook_delivery_attempts')
+@Check(
+  'ck_webhook_delivery_attempts__error_class',
+  `"error_class" IS NULL OR "error_class" IN (${attemptErrorClasses.map((c) => `'${c}'`).join(', ')})`,
+)
+export class WebhookDeliveryAttemptEntity {
+  @PrimaryColumn('uuid') workspaceId: string;
+  @PrimaryColumn('uuid') deliveryId: string;
+  @PrimaryColumn('integer') attempt: number;
+  @Column({ type: 'timestamptz' }) startedAt: Date;
+  @Column({ type: 'integer' }) durationMs: number;
+  @Column({ type: 'integer', nullable: true }) statusCode: number | null;
+  @Column({ type: 'varchar', length: 40, nullable: true }) errorClass: AttemptErrorClass | null;
+  @Column({ type: 'varchar', length: 500, nullable: true }) error: string | null;
+  @Column({ type: 'varchar', length: 1024, nullable: true }) responseExcerpt: string | null;
+  /** The retry this attempt scheduled; null when it settled the delivery (or a newer attempt had). */
+  @Column({ type: 'timestamptz', nullable: true }) nextAttemptAt: Date | null;
+
+  /** What the scoped repository calls the row (it has no id column of its own). */
+  get id(): string {
+    return `${this.deliveryId}/${this.attempt}`;
+  }
+
+  @WorkspaceForeignKey() workspace?: { id: string };
+  @ManyToOne(() => WebhookDeliveryEntity, { onDelete: 'CASCADE' })
+  @JoinColumn(sameWorkspace('delivery_id'))
+  delivery?: WebhookDeliveryEntity;
 }

@@ -8,6 +8,9 @@ import { assertSameId } from '../../platform/http/resource';
 import {
   CreateWebhookRequest,
   UpdateWebhookRequest,
+  WebhookDeliveryAttemptListQuery,
+  WebhookDeliveryAttemptPage,
+  WebhookDeliveryAttemptResponse,
   WebhookDeliveryListQuery,
   WebhookDeliveryPage,
   WebhookDeliveryResponse,
@@ -83,6 +86,62 @@ export class WebhooksCoreController {
     @Query() q: WebhookDeliveryListQuery,
   ): Promise<Page<WebhookDeliveryResponse>> {
     return this.webhooks.deliveries(ctx, id, q);
+  }
+
+  @Get(':id/deliveries/:deliveryId')
+  @Roles('Admin')
+  @ApiOperation({
+    operationId: 'getWebhookDelivery',
+    summary: 'Get a delivery of a webhook',
+    description:
+      'One delivery of a webhook (Admins): its status, attempt count, the last answer and the next retry. Its attempts are listed by GET …/deliveries/{deliveryId}/attempts.',
+  })
+  @ApiOkResponse({ description: 'The delivery', type: WebhookDeliveryResponse })
+  @ApiProblems(400, 401, 403, 404)
+  delivery(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @IdParam('deliveryId') deliveryId: string,
+  ): Promise<WebhookDeliveryResponse> {
+    return this.webhooks.delivery(ctx, id, deliveryId);
+  }
+
+  @Get(':id/deliveries/:deliveryId/attempts')
+  @Roles('Admin')
+  @ApiOperation({
+    operationId: 'listWebhookDeliveryAttempts',
+    summary: 'List the attempts of a delivery',
+    description:
+      'Every try of one delivery (Admins), first attempt first by default: when it started, how long it took, the status code or why no answer came (errorClass), the start of the answer body, and the retry it scheduled. Kept as long as the delivery (WEBHOOKS_RETENTION_DAYS after it settled).',
+  })
+  @ApiOkResponse({ description: 'A page of attempts: `data` and `total`', type: WebhookDeliveryAttemptPage })
+  @ApiProblems(400, 401, 403, 404)
+  attempts(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @IdParam('deliveryId') deliveryId: string,
+    @Query() q: WebhookDeliveryAttemptListQuery,
+  ): Promise<Page<WebhookDeliveryAttemptResponse>> {
+    return this.webhooks.attempts(ctx, id, deliveryId, q);
+  }
+
+  @Post(':id/deliveries/:deliveryId/redeliver')
+  @HttpCode(200)
+  @Roles('Admin')
+  @ApiOperation({
+    operationId: 'redeliverWebhookDelivery',
+    summary: 'Send a delivery again',
+    description:
+      "Queues a delivered or failed delivery for a fresh send (Admins), due now, with the whole retry schedule ahead of it and the same `webhook-id` (receivers deduplicate on it). A pending delivery is already queued: 409. An inactive webhook's redelivery waits until it is reactivated. Records `WebhookRedeliveryRequested`.",
+  })
+  @ApiOkResponse({ description: 'The delivery, Pending again', type: WebhookDeliveryResponse })
+  @ApiProblems(400, 401, 403, 404, 409)
+  redeliver(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @IdParam('deliveryId') deliveryId: string,
+  ): Promise<WebhookDeliveryResponse> {
+    return this.webhooks.redeliver(ctx, id, deliveryId);
   }
 
   @Get(':id')

@@ -1,24 +1,28 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { Env } from '../../config/env';
 import { ActivityTypes } from '../../platform/activity/activity-types';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
-import { badRequest, FieldErrors } from '../../platform/http/problem';
+import { badRequest, conflict, FieldErrors, notFound } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
+import { DELIVERIES_CHANNEL } from '../delivery/outbox';
 import { newSecret } from '../delivery/signature';
 import { resolveTarget, TargetRefused } from '../delivery/target-address';
 import {
   CreateWebhookRequest,
   UpdateWebhookRequest,
+  WebhookDeliveryAttemptListQuery,
+  WebhookDeliveryAttemptResponse,
   WebhookDeliveryListQuery,
   WebhookDeliveryResponse,
   WebhookListQuery,
   WebhookResponse,
   WebhookTopic,
 } from './webhook.dto';
-import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
+import { WebhookDeliveryAttemptEntity, WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 
 const label = 'Webhook';
 
@@ -57,6 +61,19 @@ const toDeliveryResponse = (d: WebhookDeliveryEntity): WebhookDeliveryResponse =
   nextAttemptAt: d.status === 'Pending' ? iso(d.nextAttemptAt) : null,
   deliveredAt: iso(d.deliveredAt),
 });
+
+const toAttemptResponse = (a: WebhookDeliveryAttemptEntity): WebhookDeliveryAttemptResponse => ({
+  attempt: a.attempt,
+  startedAt: a.startedAt.toISOString(),
+  durationMs: a.durationMs,
+  statusCode: a.statusCode,
+  errorClass: a.errorClass,
+  error: a.error,
+  responseExcerpt: a.responseExcerpt,
+  nextAttemptAt: iso(a.nextAttemptAt),
+});
+
+const deliveryLabel = 'WebhookDelivery';
 
 /** Webhooks: subscriptions of endpoints to activity topics, and their delivery log. */
 @Injectable()
@@ -137,6 +154,73 @@ export class WebhooksService {
       qb.andWhere('d.activity_id IN (:...activities)', { activities: q.activity_ids });
     const page = await paginate(qb, listParams(q), { sort: { CreatedAt: 'd.created_at' } });
     return { data: page.data.map(toDeliveryResponse), total: page.total };
+  }
+
+  /** One delivery of the webhook (404 when either is not in the workspace, or they do not belong together). */
+  async delivery(ctx: RequestContext, id: string, deliveryId: string): Promise<WebhookDeliveryResponse> {
+    return toDeliveryResponse(await this.findDelivery(ctx, id, deliveryId));
+  }
+
+  /** The attempts of one delivery, a page of them (redeliveries make the list unbounded). */
+  async attempts(
+    ctx: RequestContext,
+    id: string,
+    deliveryId: string,
+    q: WebhookDeliveryAttemptListQuery,
+  ): Promise<Page<WebhookDeliveryAttemptResponse>> {
+    await this.findDelivery(ctx, id, deliveryId);
+    const qb = this.db
+      .repo(ctx, WebhookDeliveryAttemptEntity, 'WebhookDeliveryAttempt')
+      .qb('a')
+      .andWhere('a.delivery_id = :deliveryId', { deliveryId });
+    const page = await paginate(qb, listParams(q), {
+      sort: { Attempt: 'a.attempt', StartedAt: 'a.started_at' },
+      tieBreak: ['a.attempt'],
+    });
+    return { data: page.data.map(toAttemptResponse), total: page.total };
+  }
+
+  /**
+   * Sends a settled (Delivered or Failed) delivery again: it becomes Pending, due now, with the
+   * whole retry schedule ahead of it, and keeps its id (the `webhook-id` receivers deduplicate
+   * on). A Pending one is already queued: 409. An inactive webhook's redelivery waits for it to be
+   * reactivated. Recorded as `WebhookRedeliveryRequested`.
+   */
+  async redeliver(ctx: RequestContext, id: string, deliveryId: string): Promise<WebhookDeliveryResponse> {
+    await this.findDelivery(ctx, id, deliveryId);
+    return this.db.transaction(ctx, async (tx) => {
+      const repo = tx.repo(WebhookDeliveryEntity, deliveryLabel);
+      const queued = await repo.update(
+        { id: deliveryId, webhookId: id, status: In(['Delivered', 'Failed']) },
+        {
+          status: 'Pending',
+          nextAttemptAt: () => 'now()',
+          retryBase: () => 'attempts',
+          deliveredAt: null,
+        },
+      );
+      if (queued === 0)
+        throw conflict('This delivery is still pending: it is sent at its next attempt (see nextAttemptAt).');
+      await tx.activities.event('Webhook', id, 'WebhookRedeliveryRequested', {
+        property: 'deliveryId',
+        newValue: deliveryId,
+      });
+      await tx.manager.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
+      return toDeliveryResponse(await repo.get(deliveryId));
+    });
+  }
+
+  private async findDelivery(
+    ctx: RequestContext,
+    id: string,
+    deliveryId: string,
+  ): Promise<WebhookDeliveryEntity> {
+    await this.db.repo(ctx, WebhookEntity, label).get(id);
+    const found = await this.db
+      .repo(ctx, WebhookDeliveryEntity, deliveryLabel)
+      .findOne({ where: { id: deliveryId, webhookId: id } });
+    if (!found) throw notFound(deliveryLabel, deliveryId);
+    return found;
   }
 
   /** Unknown topics and refused targets: one 400 naming both fields. */

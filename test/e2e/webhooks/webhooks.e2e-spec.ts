@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -25,7 +27,7 @@ describe('Webhooks', () => {
       WEBHOOKS_WORKER: 'true',
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_POLL_INTERVAL_MS: '200',
-      WEBHOOKS_TIMEOUT_MS: '400',
+      WEBHOOKS_TIMEOUT_MS: '1500',
       WEBHOOKS_RETRY_SCHEDULE_MS: '50,50,50',
     });
     ws = await t.workspace();
@@ -276,6 +278,25 @@ describe('Webhooks', () => {
       deliveredAt: expect.any(String),
     });
     expect(log.data.map((d) => d.id).sort()).toEqual(received.map((r) => r.headers['webhook-id']).sort());
+    const one = await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${log.data[0].id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(log.data[0]);
+    const tries = await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${log.data[0].id}/attempts`);
+    expect(tries.body).toEqual({
+      data: [
+        {
+          attempt: 1,
+          startedAt: expect.any(String),
+          durationMs: log.data[0].lastDurationMs,
+          statusCode: 200,
+          errorClass: null,
+          error: null,
+          responseExcerpt: 'ok',
+          nextAttemptAt: null,
+        },
+      ],
+      total: 1,
+    });
     expect((await deliveries(id, '?statuses=Failed')).total).toBe(0);
     expect((await ws.owner.get(`/core-api/webhooks/${id}/deliveries?statuses=Nope`)).status).toBe(400);
     await new Promise((r) => setTimeout(r, 300));
@@ -297,6 +318,185 @@ describe('Webhooks', () => {
     const got = receiver.at('/flaky');
     expect(got).toHaveLength(3);
     expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(1);
+
+    const tries = await ws.owner.get(
+      `/core-api/webhooks/${id}/deliveries/${log.data[0].id}/attempts?SortBy=StartedAt&SortOrder=Desc`,
+    );
+    expect(tries.body.total).toBe(3);
+    expect(tries.body.data.map((a: { attempt: number }) => a.attempt)).toEqual([3, 2, 1]);
+    const [third, second, first] = tries.body.data;
+    for (const failed of [first, second]) {
+      expect(failed).toMatchObject({
+        statusCode: 500,
+        errorClass: null,
+        error: 'HTTP 500',
+        responseExcerpt: 'ok',
+      });
+      // The retry it scheduled: after the attempt, before the next one started.
+      expect(Date.parse(failed.nextAttemptAt)).toBeGreaterThan(Date.parse(failed.startedAt));
+    }
+    expect(Date.parse(second.startedAt)).toBeGreaterThanOrEqual(Date.parse(first.nextAttemptAt) - 5);
+    expect(third).toMatchObject({ statusCode: 200, error: null, nextAttemptAt: null });
+    expect(
+      (await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${log.data[0].id}/attempts?SortBy=Nope`))
+        .status,
+    ).toBe(400);
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+
+  it('logs why an attempt got no answer: a refused connection', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const { id } = (
+      await ws.owner.post('/core-api/webhooks', {
+        url: `http://127.0.0.1:${port}/nobody`,
+        topics: ['PipelineCreated'],
+      })
+    ).body;
+    await member.post('/core-api/pipelines', { title: 'Nobody home' });
+    const d = await eventually(async () => (await deliveries(id)).data[0]);
+    const tries = await eventually(async () => {
+      const res = await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${d.id}/attempts`);
+      return res.body.total >= 1 && res.body.data;
+    });
+    expect(tries[0]).toMatchObject({
+      attempt: 1,
+      statusCode: null,
+      errorClass: 'ConnectionRefused',
+      error: expect.stringContaining('ECONNREFUSED'),
+      responseExcerpt: null,
+    });
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+
+  it('redelivers a settled delivery on request (same webhook-id, whole schedule), 409 while it is pending', async () => {
+    const { id } = (await ws.owner.post('/core-api/webhooks', hook('/again', ['LocationCreated']))).body;
+    await member.post('/core-api/inventory/locations', { name: 'Again' });
+    const first = await eventually(async () => {
+      const d = await deliveries(id);
+      return d.data[0]?.status === 'Delivered' && d.data[0];
+    });
+    const path = `/core-api/webhooks/${id}/deliveries/${first.id}/redeliver`;
+    for (const caller of [viewer, member]) expect((await caller.post(path, {})).status).toBe(403);
+    expect((await other.owner.post(path, {})).status).toBe(404);
+
+    // Inactive webhook: the redelivery waits, and a second request finds it pending.
+    await ws.owner.put(`/core-api/webhooks/${id}`, hook('/again', ['LocationCreated'], { active: false }));
+    const queued = await ws.owner.post(path, {});
+    expect(queued.status).toBe(200);
+    expect(queued.body).toMatchObject({ id: first.id, status: 'Pending', attempts: 1, deliveredAt: null });
+    expect(queued.body.nextAttemptAt).toEqual(expect.any(String));
+    const again = await ws.owner.post(path, {});
+    expect(again.status).toBe(409);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.at('/again')).toHaveLength(1);
+
+    await ws.owner.put(`/core-api/webhooks/${id}`, hook('/again', ['LocationCreated'], { active: true }));
+    const sent = await eventually(() => receiver.at('/again').length >= 2 && receiver.at('/again'));
+    expect(sent[1].headers['webhook-id']).toBe(first.id);
+    expect(sent[1].body).toBe(sent[0].body);
+    const done = await eventually(async () => {
+      const d = (await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${first.id}`)).body;
+      return d.status === 'Delivered' && d;
+    });
+    expect(done.attempts).toBe(2);
+    const tries = await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${first.id}/attempts`);
+    expect(
+      tries.body.data.map((a: { attempt: number; statusCode: number }) => [a.attempt, a.statusCode]),
+    ).toEqual([
+      [1, 200],
+      [2, 200],
+    ]);
+    const activities = await ws.owner.get(
+      `/core-api/activities?entity_ids=${id}&types=WebhookRedeliveryRequested`,
+    );
+    expect(activities.body.data).toEqual([
+      expect.objectContaining({
+        type: 'WebhookRedeliveryRequested',
+        actor: { id: ws.owner.userId, type: 'User' },
+        data: { property: 'deliveryId', newValue: first.id },
+      }),
+    ]);
+    await ws.owner.delete(`/core-api/webhooks/${id}`);
+  });
+
+  it('answers 404 for a delivery of another webhook or workspace, 400 naming a malformed deliveryId, 403 below Admin', async () => {
+    const a = (await ws.owner.post('/core-api/webhooks', hook('/a404', ['AccountCreated']))).body;
+    const b = (await ws.owner.post('/core-api/webhooks', hook('/b404', ['AccountCreated']))).body;
+    await member.post('/core-api/accounts', { displayName: 'Two hooks' });
+    const d = await eventually(async () => (await deliveries(a.id)).data[0]);
+    for (const suffix of ['', '/attempts']) {
+      expect((await ws.owner.get(`/core-api/webhooks/${a.id}/deliveries/${d.id}${suffix}`)).status).toBe(200);
+      expect((await ws.owner.get(`/core-api/webhooks/${b.id}/deliveries/${d.id}${suffix}`)).status).toBe(404);
+      expect(
+        (await ws.owner.get(`/core-api/webhooks/${a.id}/deliveries/${crypto.randomUUID()}${suffix}`)).status,
+      ).toBe(404);
+      expect((await other.owner.get(`/core-api/webhooks/${a.id}/deliveries/${d.id}${suffix}`)).status).toBe(
+        404,
+      );
+      const bad = await ws.owner.get(`/core-api/webhooks/${a.id}/deliveries/nope${suffix}`);
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.errors)).toEqual(['deliveryId']);
+      for (const caller of [viewer, member])
+        expect((await caller.get(`/core-api/webhooks/${a.id}/deliveries/${d.id}${suffix}`)).status).toBe(403);
+    }
+    expect((await ws.owner.post(`/core-api/webhooks/${b.id}/deliveries/${d.id}/redeliver`, {})).status).toBe(
+      404,
+    );
+    await ws.owner.delete(`/core-api/webhooks/${a.id}`);
+    await ws.owner.delete(`/core-api/webhooks/${b.id}`);
+  });
+
+  it('prunes settled deliveries and their attempts after the retention, in batches, keeping pending ones', async () => {
+    const { id } = (await ws.owner.post('/core-api/webhooks', hook('/prune', ['CatalogCreated']))).body;
+    await member.post('/core-api/catalog/catalogs', { name: 'Old news' });
+    const delivered = await eventually(async () => {
+      const d = await deliveries(id);
+      return d.data[0]?.status === 'Delivered' && d.data[0];
+    });
+    const recent = (await member.post('/core-api/catalog/catalogs', { name: 'Fresh news' })).body;
+    await eventually(async () => (await deliveries(id, '?statuses=Delivered')).total === 2);
+    const sql = t.app.get(DataSource);
+    // 2,500 more settled deliveries (more than two batches) and one pending, all long ago.
+    await sql.query(
+      `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, activity_id, activity_type, status, attempts,
+                                       last_attempt_at, next_attempt_at)
+       SELECT gen_random_uuid(), workspace_id, webhook_id, activity_id, activity_type,
+              CASE WHEN g % 2 = 0 THEN 'Delivered' ELSE 'Failed' END, 1, now() - interval '40 days', NULL
+         FROM webhook_deliveries, generate_series(1, 2500) g WHERE id = $1`,
+      [delivered.id],
+    );
+    await sql.query(
+      `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, activity_id, activity_type, status,
+                                       created_at, next_attempt_at)
+       SELECT gen_random_uuid(), workspace_id, webhook_id, activity_id, activity_type, 'Pending',
+              now() - interval '40 days', now() + interval '1 day'
+         FROM webhook_deliveries WHERE id = $1`,
+      [delivered.id],
+    );
+    await sql.query(
+      `UPDATE webhook_deliveries SET last_attempt_at = now() - interval '31 days' WHERE id = $1`,
+      [delivered.id],
+    );
+    expect((await deliveries(id, '?Take=0')).total).toBe(2503);
+
+    const worker = t.app.get(DeliveryWorker);
+    expect(await worker.prune()).toBe(2501);
+    const left = await deliveries(id);
+    expect(left.data.map((d) => d.status).sort()).toEqual(['Delivered', 'Pending']);
+    expect(left.data.find((d) => d.status === 'Delivered')!.activityId).toBe(
+      (await ws.owner.get(`/core-api/activities?entity_ids=${recent.id}&types=CatalogCreated`)).body.data[0]
+        .id,
+    );
+    const [{ n }] = await sql.query(
+      `SELECT count(*)::int AS n FROM webhook_delivery_attempts WHERE delivery_id = $1`,
+      [delivered.id],
+    );
+    expect(n).toBe(0);
+    expect((await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${delivered.id}`)).status).toBe(404);
+    expect(await worker.prune()).toBe(0);
     await ws.owner.delete(`/core-api/webhooks/${id}`);
   });
 
@@ -308,10 +508,18 @@ describe('Webhooks', () => {
       const d = await deliveries(id);
       return d.data[0]?.lastError ? d.data[0] : null;
     });
-    expect(cut.lastError).toBe('timed out after 400 ms');
+    expect(cut.lastError).toBe('timed out after 1500 ms');
+    const tries = await ws.owner.get(`/core-api/webhooks/${id}/deliveries/${cut.id}/attempts`);
+    expect(tries.body.data[0]).toMatchObject({
+      attempt: 1,
+      statusCode: null,
+      errorClass: 'Timeout',
+      error: 'timed out after 1500 ms',
+      nextAttemptAt: expect.any(String),
+    });
     expect(cut.lastStatusCode).toBeNull();
-    expect(cut.lastDurationMs as number).toBeGreaterThanOrEqual(390);
-    expect(cut.lastDurationMs as number).toBeLessThan(2000);
+    expect(cut.lastDurationMs as number).toBeGreaterThanOrEqual(1490);
+    expect(cut.lastDurationMs as number).toBeLessThan(4000);
     const done = await eventually(async () => {
       const d = await deliveries(id);
       return d.data[0]?.status === 'Delivered' && d.data[0];
@@ -444,6 +652,10 @@ describe('Webhooks without private targets', () => {
     const log = await ws.owner.get(`/core-api/webhooks/${created.body.id}/deliveries`);
     expect(log.body.data[0].lastError).toMatch(/not a public address/);
     expect(log.body.data[0].lastStatusCode).toBeNull();
+    const tries = await ws.owner.get(
+      `/core-api/webhooks/${created.body.id}/deliveries/${log.body.data[0].id}/attempts`,
+    );
+    expect(tries.body.data[0]).toMatchObject({ statusCode: null, errorClass: 'RefusedTarget' });
     const activities = await ws.owner.get(
       `/core-api/activities?entity_ids=${created.body.id}&types=WebhookDisabled`,
     );

@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { InvalidEnvironmentError, loadEnv } from './config/env';
+import { PlatformModule } from './platform/platform.module';
+import { createLogger, PinoNestLogger } from './platform/http/request-logger';
+import { WebhooksModule } from './webhooks/webhooks.module';
+
+/**
+ * `node dist/src/worker.js` (`npm run start:worker`): the webhook delivery worker alone, without
+ * the HTTP API, for the scale-out configuration — API instances with `WEBHOOKS_WORKER=false`
+ * write the outbox, worker processes send it (any number of them: they claim rows with
+ * `FOR UPDATE SKIP LOCKED`). Same configuration as the service; it needs `DATABASE_URL` (the
+ * embedded database belongs to one process). It leaves migrations to the API instances unless
+ * `MIGRATIONS_RUN=true` is set explicitly. SIGTERM/SIGINT stop it after the round under way.
+ */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof InvalidEnvironmentError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  if (!env.DATABASE_URL) {
+    process.stderr.write(
+      'The webhook worker process needs DATABASE_URL (a PostgreSQL server shared with the API instances).\n',
+    );
+    process.exit(1);
+  }
+  env.WEBHOOKS_WORKER = true;
+  env.MIGRATIONS_RUN = process.env.MIGRATIONS_RUN === 'true';
+
+  @Module({ imports: [PlatformModule.forRoot({ env }), WebhooksModule] })
+  class WorkerModule {}
+
+  const app = await NestFactory.createApplicationContext(WorkerModule, {
+    logger: new PinoNestLogger(createLogger(env.LOG_LEVEL)),
+    abortOnError: false,
+  });
+  app.enableShutdownHooks();
+  await app.init();
+  process.stdout.write('Webhook delivery worker started (no HTTP API)\n');
+}
+
+void main();
