@@ -3,6 +3,7 @@ import { createApp } from './app.setup';
 import { InvalidEnvironmentError, loadEnv } from './config/env';
 import { DataDirLockedError } from './platform/database/data-dir-lock';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
+import { installGracefulShutdown } from './health/graceful-shutdown';
 
 async function main(): Promise<void> {
   let env;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await createApp(env, pglite);
+  installGracefulShutdown(app, env, pglite);
   await app.listen(env.PORT, '0.0.0.0');
   process.stdout.write(
     `Listening on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL server' : `embedded PostgreSQL in ${env.DATA_DIR}`}); API docs at /docs\n`,

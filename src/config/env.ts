@@ -75,6 +75,10 @@ export class Env {
   @Matches(/^\d{1,9}(,\d{1,9}){0,29}$/)
   WEBHOOKS_RETRY_SCHEDULE_MS = '5000,60000,300000,1800000,7200000,18000000,36000000,36000000';
   @Transform(toInt) @IsInt() @Min(1) WEBHOOKS_DISABLE_AFTER_MS = 24 * 3600 * 1000;
+  /** After SIGTERM/SIGINT: how long readiness answers 503 while requests are still served. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(600000) SHUTDOWN_DELAY_MS = 0;
+  /** After the delay: how long requests in flight, workers and the database get to finish and close. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600000) SHUTDOWN_TIMEOUT_MS = 8000;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -113,6 +117,8 @@ export const acceptedForms: Record<keyof Env, string> = {
   WEBHOOKS_TIMEOUT_MS: 'an integer 10–120000 (milliseconds)',
   WEBHOOKS_RETRY_SCHEDULE_MS: 'a comma-separated list of up to 30 waits in milliseconds, e.g. 5000,60000',
   WEBHOOKS_DISABLE_AFTER_MS: 'an integer of at least 1 (milliseconds)',
+  SHUTDOWN_DELAY_MS: 'an integer 0–600000 (milliseconds)',
+  SHUTDOWN_TIMEOUT_MS: 'an integer 100–600000 (milliseconds)',
 };
 
 export class InvalidEnvironmentError extends Error {}
