@@ -18,7 +18,15 @@ async function main(): Promise<void> {
   }
   let pglite;
   try {
-    pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+    pglite = env.DATABASE_URL
+      ? undefined
+      : await startEmbeddedPostgres(env.DATA_DIR, undefined, {
+          fsync: env.EMBEDDED_FSYNC,
+          onUncleanShutdown: () =>
+            process.stderr.write(
+              `The embedded database in ${env.DATA_DIR} was not shut down cleanly (its process was killed or crashed): PostgreSQL recovers it from its write-ahead log now.\n`,
+            ),
+        });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       process.stderr.write(`${e.message} Stop it first, or set DATABASE_URL to use a PostgreSQL server.\n`);

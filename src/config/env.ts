@@ -35,6 +35,8 @@ export class Env {
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
   DATABASE_URL?: string;
   @IsString() DATA_DIR = './data';
+  /** The embedded database (no DATABASE_URL) flushes each commit to disk with fsync. */
+  @Transform(toBool) @IsBoolean() EMBEDDED_FSYNC = true;
   @Transform(toBool) @IsBoolean() MIGRATIONS_RUN = true;
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
   @Transform(toInt) @IsInt() @Min(60) @Max(86400) JWT_TTL_SECONDS = 900;
@@ -87,6 +89,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   PORT: 'an integer 1–65535',
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
   DATA_DIR: 'a directory path',
+  EMBEDDED_FSYNC: 'true or false',
   MIGRATIONS_RUN: 'true or false',
   JWT_SECRET: 'a string of at least 32 characters',
   JWT_TTL_SECONDS: 'an integer 60–86400',
