@@ -126,13 +126,13 @@ async function main(): Promise<void> {
     const fmt = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(0));
     say('');
     say(
-      `| embedded, POST /core-api/accounts, ${config.connections} connections | req/s | p50 (ms) | p99 (ms) | CPU ms/req | RSS after start (MB) | RSS peak under writes (MB) | RSS after 10 s idle (MB) | SIGTERM to exit (ms, status) |`,
+      `| embedded, POST /core-api/accounts, ${config.connections} connections | writes | req/s | p50 (ms) | p99 (ms) | CPU ms/req | RSS after start (MB) | RSS peak under writes (MB) | RSS after 10 s idle (MB) | SIGTERM to exit (ms, status) |`,
     );
-    say('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const v of variants) {
       const r = combine(v.runs);
       say(
-        `| ${v.name} | ${fmt(r.reqPerSec)}${r.non2xx + r.errors ? ` (${r.non2xx + r.errors} failed)` : ''} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${fmt(v.rssStart)} | ${fmt(r.rssMb)} | ${fmt(v.rssIdle)} | ${v.shutdownMs} (${v.exitCode}) |`,
+        `| ${v.name} | ${r.requests} | ${fmt(r.reqPerSec)}${r.non2xx + r.errors ? ` (${r.non2xx + r.errors} failed)` : ''} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${fmt(v.rssStart)} | ${fmt(r.rssMb)} | ${fmt(v.rssIdle)} | ${v.shutdownMs} (${v.exitCode}) |`,
       );
     }
     const [on, off] = variants.map((v) => combine(v.runs).reqPerSec);
