@@ -77,6 +77,7 @@ async function shutDown(
 
   lifecycle.phase = 'closing';
   lifecycle.lastActivityAt = Date.now();
+  logger.log('Closing: new connections are refused, requests on open ones are answered 503');
   await new Promise<void>((resolve) => {
     const reaper = setInterval(() => {
       if (Date.now() - lifecycle.lastActivityAt < quietMs) return;

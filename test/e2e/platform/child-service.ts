@@ -101,6 +101,15 @@ export class ChildService {
     }
   }
 
+  /** Resolves when the child's output (stdout and stderr) contains `text`. */
+  async waitForOutput(text: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.output.includes(text)) {
+      if (Date.now() > deadline) throw new Error(`The service did not print "${text}" in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   /** kill -9: no shutdown hook, no graceful close of connections or the database. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.process.exitCode !== null || this.process.signalCode !== null) return;

@@ -39,7 +39,7 @@ describe('The embedded database on disk', () => {
     } finally {
       await pg.close();
     }
-  });
+  }, 180_000);
 
   it('runs with fsync on and 16 MB of shared buffers by default; fsync off on request', async () => {
     const durable = await startEmbeddedPostgres(dir());
@@ -58,5 +58,5 @@ describe('The embedded database on disk', () => {
     } finally {
       await fast.close();
     }
-  });
+  }, 180_000);
 });
