@@ -174,8 +174,8 @@ export class CrashBed {
     });
   }
 
-  async start(): Promise<ChildService> {
-    this.service = await ChildService.start(this.dist, this.env);
+  async start(timeoutMs?: number): Promise<ChildService> {
+    this.service = await ChildService.start(this.dist, this.env, timeoutMs);
     return this.service;
   }
 

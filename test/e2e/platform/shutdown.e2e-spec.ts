@@ -66,6 +66,9 @@ const exited = (service: ChildService) =>
 const controlFileState = (bed: CrashBed) =>
   readFileSync(join(bed.dataDir, 'pgdata', 'global', 'pg_control')).readInt32LE(16);
 
+/** A first start (initdb, migrations) on a busy 2-core machine can take a minute. */
+const startMs = 180_000;
+
 describe('Graceful shutdown on SIGTERM', () => {
   let bed: CrashBed;
 
@@ -83,7 +86,7 @@ describe('Graceful shutdown on SIGTERM', () => {
   });
 
   it('under load: readiness 503 first, then every request answered 2xx or 503 (none reset), exit 0, nothing lost', async () => {
-    const service = await bed.start();
+    const service = await bed.start(startMs);
     const base = service.baseUrl;
     const token = await bed.adminToken();
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
@@ -137,7 +140,7 @@ describe('Graceful shutdown on SIGTERM', () => {
     expect(refused).toBeGreaterThan(0);
     if (!bed.databaseUrl) expect(controlFileState(bed)).toBe(1);
 
-    const again = await bed.start();
+    const again = await bed.start(startMs);
     const page = (await (
       await fetch(`${again.baseUrl}/core-api/accounts?Take=1000&Query=Shutdown%20account`, {
         headers: { authorization: `Bearer ${token}` },
@@ -146,10 +149,10 @@ describe('Graceful shutdown on SIGTERM', () => {
     for (const id of created) expect(page.data.map((d) => d.id)).toContain(id);
     await again.kill('SIGTERM');
     expect(again.process.exitCode).toBe(0);
-  }, 240_000);
+  }, 420_000);
 
   it('answers 503 with Connection: close, as a problem, to a request on an open connection after SIGTERM', async () => {
-    const service = await bed.start();
+    const service = await bed.start(startMs);
     const base = service.baseUrl;
     const token = await bed.adminToken();
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -169,7 +172,7 @@ describe('Graceful shutdown on SIGTERM', () => {
     expect(last.json).toMatchObject({ status: 503, title: 'Service Unavailable' });
     expect(await gone).toEqual({ code: 0, signal: null });
     agent.destroy();
-  }, 180_000);
+  }, 240_000);
 
   it('lets the webhook worker finish the delivery under way: sent once, recorded as delivered', async () => {
     let answered = 0;
@@ -190,7 +193,7 @@ describe('Graceful shutdown on SIGTERM', () => {
       WEBHOOKS_POLL_INTERVAL_MS: '100',
     });
     try {
-      const service = await hooked.start();
+      const service = await hooked.start(startMs);
       const token = await hooked.adminToken();
       const agent = new Agent({ keepAlive: false });
       const hook = (await send(agent, service.baseUrl, 'POST', '/core-api/webhooks', token, {
@@ -208,7 +211,7 @@ describe('Graceful shutdown on SIGTERM', () => {
       expect(await gone).toEqual({ code: 0, signal: null });
       expect(answered).toBe(1);
 
-      const again = await hooked.start();
+      const again = await hooked.start(startMs);
       const log = (
         await send(agent, again.baseUrl, 'GET', `/core-api/webhooks/${hook.json.id}/deliveries`, token)
       ).json as { data: Array<{ status: string; attempts: number }> };
@@ -219,17 +222,17 @@ describe('Graceful shutdown on SIGTERM', () => {
       receiver.closeAllConnections();
       await new Promise((resolve) => receiver.close(resolve));
     }
-  }, 240_000);
+  }, 480_000);
 
   it('(control) after kill -9 the embedded database is left open: its next start recovers it', async () => {
     const embedded = await CrashBed.create('shutdown_control', { DATABASE_URL: '' });
     try {
-      await (await embedded.start()).kill('SIGKILL');
+      await (await embedded.start(startMs)).kill('SIGKILL');
       expect(controlFileState(embedded)).toBe(6);
-      await (await embedded.start()).kill('SIGTERM');
+      await (await embedded.start(startMs)).kill('SIGTERM');
       expect(controlFileState(embedded)).toBe(1);
     } finally {
       await embedded.dispose();
     }
-  }, 240_000);
+  }, 480_000);
 });
