@@ -75,6 +75,11 @@ async function shutDown(
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS);
 
+  // The delay's timer resolved in the event loop's timers phase, before its poll phase: pass one
+  // poll phase first, so that connections that reached the listening socket while the loop was
+  // busy (a query of the embedded database) are accepted and served; closing the socket with them
+  // still in its queue would reset them.
+  await new Promise((resolve) => setImmediate(resolve));
   lifecycle.phase = 'closing';
   lifecycle.lastActivityAt = Date.now();
   logger.log('Closing: new connections are refused, requests on open ones are answered 503');
