@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { Lifecycle, registerShutdownGate } from './health/lifecycle';
 import type { Env } from './config/env';
 import {
   bodyLimitBytes,
@@ -54,6 +55,7 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestLogging(fastify, logger);
+  registerShutdownGate(fastify, app.get(Lifecycle));
   registerContentNegotiation(fastify);
   registerBodyParsers(fastify);
   registerInputBounds(fastify);
@@ -62,7 +64,6 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
   fastify.decorateRequest('context', undefined);
   fastify.decorateRequest('user', undefined);
-  app.enableShutdownHooks();
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',

@@ -3,6 +3,7 @@ import { createApp } from './app.setup';
 import { InvalidEnvironmentError, loadEnv } from './config/env';
 import { DataDirLockedError } from './platform/database/data-dir-lock';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
+import { installGracefulShutdown } from './health/graceful-shutdown';
 
 async function main(): Promise<void> {
   let env;
@@ -17,7 +18,15 @@ async function main(): Promise<void> {
   }
   let pglite;
   try {
-    pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+    pglite = env.DATABASE_URL
+      ? undefined
+      : await startEmbeddedPostgres(env.DATA_DIR, undefined, {
+          fsync: env.EMBEDDED_FSYNC,
+          onUncleanShutdown: () =>
+            process.stderr.write(
+              `The embedded database in ${env.DATA_DIR} was not shut down cleanly (its process was killed or crashed): PostgreSQL recovers it from its write-ahead log now.\n`,
+            ),
+        });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       process.stderr.write(`${e.message} Stop it first, or set DATABASE_URL to use a PostgreSQL server.\n`);
@@ -26,6 +35,7 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await createApp(env, pglite);
+  installGracefulShutdown(app, env, pglite);
   await app.listen(env.PORT, '0.0.0.0');
   process.stdout.write(
     `Listening on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL server' : `embedded PostgreSQL in ${env.DATA_DIR}`}); API docs at /docs\n`,

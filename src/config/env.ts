@@ -50,6 +50,8 @@ export class Env {
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
   DATABASE_LISTEN_URL?: string;
   @IsString() DATA_DIR = './data';
+  /** The embedded database (no DATABASE_URL) flushes each commit to disk with fsync. */
+  @Transform(toBool) @IsBoolean() EMBEDDED_FSYNC = true;
   @Transform(toBool) @IsBoolean() MIGRATIONS_RUN = true;
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
   @Transform(toInt) @IsInt() @Min(60) @Max(86400) JWT_TTL_SECONDS = 900;
@@ -92,6 +94,10 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) WEBHOOKS_DISABLE_AFTER_MS = 24 * 3600 * 1000;
   /** Delivered and failed deliveries (with their attempts) are pruned this long after their last attempt. */
   @Transform(toInt) @IsInt() @Min(1) @Max(3650) WEBHOOKS_RETENTION_DAYS = 30;
+  /** After SIGTERM/SIGINT: how long readiness answers 503 while requests are still served. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(600000) SHUTDOWN_DELAY_MS = 0;
+  /** After the delay: how long requests in flight, workers and the database get to finish and close. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600000) SHUTDOWN_TIMEOUT_MS = 8000;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -103,6 +109,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   DATABASE_PREPARED_STATEMENTS: 'true or false',
   DATABASE_LISTEN_URL: 'a postgres:// or postgresql:// URL',
   DATA_DIR: 'a directory path',
+  EMBEDDED_FSYNC: 'true or false',
   MIGRATIONS_RUN: 'true or false',
   JWT_SECRET: 'a string of at least 32 characters',
   JWT_TTL_SECONDS: 'an integer 60–86400',
@@ -134,6 +141,8 @@ export const acceptedForms: Record<keyof Env, string> = {
   WEBHOOKS_RETRY_SCHEDULE_MS: 'a comma-separated list of up to 30 waits in milliseconds, e.g. 5000,60000',
   WEBHOOKS_DISABLE_AFTER_MS: 'an integer of at least 1 (milliseconds)',
   WEBHOOKS_RETENTION_DAYS: 'an integer 1–3650 (days)',
+  SHUTDOWN_DELAY_MS: 'an integer 0–600000 (milliseconds)',
+  SHUTDOWN_TIMEOUT_MS: 'an integer 100–600000 (milliseconds)',
 };
 
 export class InvalidEnvironmentError extends Error {}

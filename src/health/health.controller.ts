@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { Public } from '../platform/auth/decorators';
+import { Lifecycle } from './lifecycle';
 
 @ApiTags('Health')
 @Controller('health')
@@ -11,6 +12,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicator: HealthIndicatorService,
     private readonly dataSource: DataSource,
+    private readonly lifecycle: Lifecycle,
   ) {}
 
   @Get('live')
@@ -26,14 +28,20 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck()
-  @ApiOkResponse({ description: 'The process can serve: the database answers' })
+  @ApiOkResponse({ description: 'The process can serve: it is not shutting down and the database answers' })
   @ApiOperation({
     operationId: 'getReadiness',
     summary: 'Check readiness',
-    description: 'The process can serve: the database answers (503 otherwise).',
+    description:
+      'The process can serve: it is not shutting down and the database answers (503 otherwise). ' +
+      'From SIGTERM on it answers 503, so that a load balancer stops sending requests to it.',
   })
   ready() {
     return this.health.check([
+      () => {
+        const check = this.indicator.check('lifecycle');
+        return this.lifecycle.ready ? check.up() : check.down({ message: 'shutting down' });
+      },
       async () => {
         const check = this.indicator.check('database');
         try {

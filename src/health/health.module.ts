@@ -2,9 +2,12 @@ import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { InfoController } from '../info/info.controller';
 import { HealthController } from './health.controller';
+import { Lifecycle } from './lifecycle';
 
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController, InfoController],
+  providers: [Lifecycle],
+  exports: [Lifecycle],
 })
 export class HealthModule {}

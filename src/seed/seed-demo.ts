@@ -41,7 +41,9 @@ async function main(): Promise<void> {
   const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   let pglite;
   try {
-    pglite = env.DATABASE_URL ? undefined : await startEmbeddedPostgres(env.DATA_DIR);
+    pglite = env.DATABASE_URL
+      ? undefined
+      : await startEmbeddedPostgres(env.DATA_DIR, undefined, { fsync: env.EMBEDDED_FSYNC });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       process.stderr.write(

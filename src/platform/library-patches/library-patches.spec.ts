@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from '@jest/globals';
 import { getMetadataStorage } from 'class-validator';
 import { Strategy } from 'passport-jwt';
@@ -21,6 +22,16 @@ describe('library patches', () => {
       expect(declared).toBe(version);
     },
   );
+
+  it('PGlite starts PostgreSQL with fsync off (-F), and its NODEFS streams have no fsync: fsync(2) reaches a stream fsync, fdatasync(2) nothing', () => {
+    expect(PGlite.defaultStartParams).toContain('-F');
+    const glue = readFileSync('node_modules/@electric-sql/pglite/dist/pglite.js', 'utf8');
+    expect(glue).toContain('var rtn=stream.stream_ops?.fsync?.(stream);return rtn');
+    expect(glue).toContain('function ___syscall_fdatasync(fd){try{SYSCALLS.getStreamFromFD(fd);return 0}');
+    const nodefs = glue.slice(glue.indexOf('NODEFS={'), glue.indexOf('var PROXYFS='));
+    expect(nodefs).toContain('stream_ops:{');
+    expect(nodefs).not.toMatch(/fsync\(/);
+  });
 
   it('class-validator still looks rules up through getTargetValidationMetadatas(target, schema, always, strictGroups, groups)', () => {
     const storage = getMetadataStorage();

@@ -5,6 +5,8 @@
  * relies on changes: re-read the patch against the new version, then move the pin.
  */
 export const pinnedVersions = {
+  /** Emscripten's NODEFS streams without `fsync`, the `-F` start parameter: see pglite-fsync.ts. */
+  '@electric-sql/pglite': '0.5.16',
   /** `getMetadataStorage().getTargetValidationMetadatas`: see class-validator-rule-lookups.ts. */
   'class-validator': '0.15.1',
   /** The replaceable static `Strategy.JwtVerifier`: see passport-jwt-verifier.ts. */

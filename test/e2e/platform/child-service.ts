@@ -106,6 +106,15 @@ export class ChildService {
     return this.output;
   }
 
+  /** Resolves when the child's output (stdout and stderr) contains `text`. */
+  async waitForOutput(text: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.output.includes(text)) {
+      if (Date.now() > deadline) throw new Error(`The service did not print "${text}" in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   /** kill -9: no shutdown hook, no graceful close of connections or the database. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.process.exitCode !== null || this.process.signalCode !== null) return;
@@ -170,8 +179,8 @@ export class CrashBed {
     });
   }
 
-  async start(): Promise<ChildService> {
-    this.service = await ChildService.start(this.dist, this.env);
+  async start(timeoutMs?: number): Promise<ChildService> {
+    this.service = await ChildService.start(this.dist, this.env, timeoutMs);
     return this.service;
   }
 
