@@ -12,7 +12,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
  * write the outbox, worker processes send it (any number of them: they claim rows with
  * `FOR UPDATE SKIP LOCKED`). Same configuration as the service; it needs `DATABASE_URL` (the
  * embedded database belongs to one process). It leaves migrations to the API instances unless
- * `MIGRATIONS_RUN=true` is set explicitly. SIGTERM/SIGINT stop it after the round under way.
+ * `MIGRATIONS_RUN=true` is set explicitly. SIGTERM/SIGINT stop it after the round under way, with exit status 0.
  */
 async function main(): Promise<void> {
   let env;
@@ -41,8 +41,18 @@ async function main(): Promise<void> {
     logger: new PinoNestLogger(createLogger(env.LOG_LEVEL)),
     abortOnError: false,
   });
-  app.enableShutdownHooks();
   await app.init();
+  const stop = () => {
+    // Past SHUTDOWN_TIMEOUT_MS the round under way is abandoned: its claims expire and another
+    // worker sends those deliveries again (at least once).
+    setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS).unref();
+    void app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   process.stdout.write('Webhook delivery worker started (no HTTP API)\n');
 }
 
