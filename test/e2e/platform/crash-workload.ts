@@ -24,6 +24,7 @@ export type Kind =
   | 'contact'
   | 'deal'
   | 'comment'
+  | 'stock'
   | 'stockAdjustment'
   | 'order'
   | 'orderStatus'
@@ -42,6 +43,7 @@ export const creates: Partial<Record<Kind, { path: string; read: string; table: 
   contact: { path: '/core-api/contacts', read: '/core-api/contacts', table: 'contacts' },
   deal: { path: '/core-api/deals', read: '/core-api/deals', table: 'deals' },
   comment: { path: '/core-api/comments', read: '/core-api/comments', table: 'comments' },
+  stock: { path: '/core-api/inventory/stocks', read: '/core-api/inventory/stocks', table: 'stocks' },
   order: { path: '/core-api/salesorders', read: '/core-api/salesorders', table: 'sales_orders' },
   commerceOrder: { path: '/commerce-api/salesorders', read: '/core-api/salesorders', table: 'sales_orders' },
   contentPage: {
@@ -94,6 +96,8 @@ export class Workload {
   /** Entities with an unanswered update or status change (left alone afterwards). */
   readonly uncertain = new Set<string>();
   private readonly busy = new Set<string>();
+  /** Products of the load that have (or were sent) a stock row. */
+  private readonly stocked = new Set<string>();
 
   constructor(
     private readonly rnd: () => number,
@@ -211,6 +215,17 @@ export class Workload {
       const a = this.free('account');
       if (a)
         w = create('comment', { entityType: 'Account', entityId: a.answer!.id, body: `Crash note ${key}` });
+    } else if (roll < 0.54) {
+      const p = this.free('product', (x) => !this.stocked.has(x.answer!.id as string));
+      if (p) {
+        this.stocked.add(p.answer!.id as string);
+        w = create('stock', {
+          productId: p.answer!.id,
+          locationId: this.fx.warehouse,
+          quantity: 1 + Math.floor(this.rnd() * 50),
+          externalReference: key,
+        });
+      }
     } else if (roll < 0.62) {
       const id = this.pick(this.fx.adjustedStocks)!;
       w = {
