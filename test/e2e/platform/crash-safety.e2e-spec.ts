@@ -17,20 +17,6 @@ interface Answer {
   replayed: boolean;
 }
 
-/** Rows of each create kind in the database (what the load made, whoever made it). */
-const made: Partial<Record<Kind, string>> = {
-  product: `SELECT id FROM products WHERE external_reference LIKE 'cs-%'`,
-  category: `SELECT id FROM product_categories WHERE name LIKE 'Crash category %'`,
-  account: `SELECT id FROM accounts WHERE external_reference LIKE 'cs-%'`,
-  contact: `SELECT id FROM contacts WHERE external_reference LIKE 'cs-%'`,
-  deal: `SELECT id FROM deals WHERE external_reference LIKE 'cs-%'`,
-  comment: `SELECT id FROM comments WHERE body LIKE 'Crash note cs-%'`,
-  stock: `SELECT id FROM stocks WHERE external_reference LIKE 'cs-%'`,
-  order: `SELECT id FROM sales_orders WHERE channel = 'crash'`,
-  commerceOrder: `SELECT id FROM sales_orders WHERE channel = 'crash-shop'`,
-  contentPage: `SELECT id FROM content_pages WHERE title LIKE 'Crash page %'`,
-};
-
 /**
  * A crash between COMMIT and the answer leaves a key's stored answer as the transaction wrote it;
  * the answer must already be the final one then. From the first restart on, any later change of
@@ -297,8 +283,8 @@ describe('Crash safety of every kind of write (kill -9 under load)', () => {
     const { found, lost, extra, covered } = await bed.withDatabase(async (query) => {
       const lost: unknown[] = [];
       const extra: unknown[] = [];
-      for (const [kind, sql] of Object.entries(made) as Array<[Kind, string]>) {
-        const stored = new Set((await query<{ id: string }>(sql)).map((r) => r.id));
+      for (const [kind, { made }] of Object.entries(creates) as Array<[Kind, { made: string }]>) {
+        const stored = new Set((await query<{ id: string }>(made)).map((r) => r.id));
         const answered = new Set(load.answered(kind).map((w) => w.answer!.id as string));
         for (const id of answered) if (!stored.has(id)) lost.push({ kind, id });
         for (const id of stored) if (!answered.has(id)) extra.push({ kind, id });

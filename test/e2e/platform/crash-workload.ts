@@ -31,25 +31,60 @@ export type Kind =
   | 'commerceOrder'
   | 'contentPage';
 
-/** Where a kind of create is read back (GET `{path}/{id}`) and the table it lands in. */
-export const creates: Partial<Record<Kind, { path: string; read: string; table: string }>> = {
-  product: { path: '/core-api/catalog/products', read: '/core-api/catalog/products', table: 'products' },
+/**
+ * Where a kind of create is sent and read back (GET `{read}/{id}`), and `made`: the rows of that
+ * kind in the database, whoever made them (the marker every body of the kind carries).
+ */
+export const creates: Partial<Record<Kind, { path: string; read: string; made: string }>> = {
+  product: {
+    path: '/core-api/catalog/products',
+    read: '/core-api/catalog/products',
+    made: `SELECT id FROM products WHERE external_reference LIKE 'cs-%'`,
+  },
   category: {
     path: '/core-api/catalog/productcategories',
     read: '/core-api/catalog/productcategories',
-    table: 'product_categories',
+    made: `SELECT id FROM product_categories WHERE name LIKE 'Crash category %'`,
   },
-  account: { path: '/core-api/accounts', read: '/core-api/accounts', table: 'accounts' },
-  contact: { path: '/core-api/contacts', read: '/core-api/contacts', table: 'contacts' },
-  deal: { path: '/core-api/deals', read: '/core-api/deals', table: 'deals' },
-  comment: { path: '/core-api/comments', read: '/core-api/comments', table: 'comments' },
-  stock: { path: '/core-api/inventory/stocks', read: '/core-api/inventory/stocks', table: 'stocks' },
-  order: { path: '/core-api/salesorders', read: '/core-api/salesorders', table: 'sales_orders' },
-  commerceOrder: { path: '/commerce-api/salesorders', read: '/core-api/salesorders', table: 'sales_orders' },
+  account: {
+    path: '/core-api/accounts',
+    read: '/core-api/accounts',
+    made: `SELECT id FROM accounts WHERE external_reference LIKE 'cs-%'`,
+  },
+  contact: {
+    path: '/core-api/contacts',
+    read: '/core-api/contacts',
+    made: `SELECT id FROM contacts WHERE external_reference LIKE 'cs-%'`,
+  },
+  deal: {
+    path: '/core-api/deals',
+    read: '/core-api/deals',
+    made: `SELECT id FROM deals WHERE external_reference LIKE 'cs-%'`,
+  },
+  comment: {
+    path: '/core-api/comments',
+    read: '/core-api/comments',
+    made: `SELECT id FROM comments WHERE body LIKE 'Crash note cs-%'`,
+  },
+  stock: {
+    path: '/core-api/inventory/stocks',
+    read: '/core-api/inventory/stocks',
+    made: `SELECT id FROM stocks WHERE external_reference LIKE 'cs-%'`,
+  },
+  order: {
+    path: '/core-api/salesorders',
+    read: '/core-api/salesorders',
+    made: `SELECT id FROM sales_orders WHERE channel = 'crash'`,
+  },
+  commerceOrder: {
+    path: '/commerce-api/salesorders',
+    read: '/core-api/salesorders',
+    made: `SELECT id FROM sales_orders WHERE channel = 'crash-shop'`,
+  },
   contentPage: {
     path: '/core-api/cms/contentpages',
     read: '/core-api/cms/contentpages',
-    table: 'content_pages',
+    made: `SELECT id FROM content_pages WHERE title LIKE 'Crash page %'`,
   },
 };
 
