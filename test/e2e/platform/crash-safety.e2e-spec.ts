@@ -75,8 +75,8 @@ describe('Crash safety of every kind of write (kill -9 under load)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await receiver.close();
-    await bed.dispose();
+    await receiver?.close();
+    await bed?.dispose();
   });
 
   it('loses no answered write and half-writes nothing', async () => {
