@@ -84,8 +84,12 @@ export class StocksService {
     return respond(stock, (s) => toStockResponse(s, names));
   }
 
+  /**
+   * The answer is built inside the transaction: an Idempotency-Key stores what the transaction
+   * returns, and a retry after a crash between COMMIT and the answer replays exactly that.
+   */
   async create(ctx: RequestContext, body: CreateStockRequest): Promise<StockResponse> {
-    const saved = await this.db.transaction(ctx, async (tx) => {
+    return this.db.transaction(ctx, async (tx) => {
       await collectFieldErrors([
         async () => {
           const [found] = await this.products.summaries(tx, { ids: [body.productId] });
@@ -122,9 +126,9 @@ export class StocksService {
         quantity: body.quantity,
         externalReference: stock.externalReference,
       });
-      return stock;
+      const names = await this.names(tx, [stock]);
+      return respond(stock, (s) => toStockResponse(s, names));
     });
-    return this.get(ctx, saved.id);
   }
 
   /** Sets the quantity in one statement (the row lock of the UPDATE orders concurrent writers). */
@@ -274,12 +278,14 @@ export class StocksService {
     return rows;
   }
 
-  private async names(ctx: RequestContext, stocks: StockEntity[]): Promise<Names> {
-    const products = await this.products.summaries(ctx, { ids: stocks.map((s) => s.productId) });
+  /** Product and location names, read in `on`'s transaction when it is one. */
+  private async names(on: RequestContext | Tx, stocks: StockEntity[]): Promise<Names> {
+    const products = await this.products.summaries(on, { ids: stocks.map((s) => s.productId) });
     const locationIds = [...new Set(stocks.map((s) => s.locationId))];
+    const repo =
+      'repo' in on ? on.repo(LocationEntity, 'Location') : this.db.repo(on, LocationEntity, 'Location');
     const locations = locationIds.length
-      ? await this.db
-          .repo(ctx, LocationEntity, 'Location')
+      ? await repo
           .qb('l')
           .select(['l.id', 'l.name'])
           .andWhere('l.id IN (:...ids)', { ids: locationIds })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
 const base = '/core-api/inventory/stocks';
@@ -147,5 +148,33 @@ describe('Stocks', () => {
     expect((await viewer.post(`${base}/${id}/adjustments`, { change: 2 })).status).toBe(403);
     expect((await viewer.delete(`${base}/${id}`)).status).toBe(403);
     expect((await ws.owner.get(`${base}/${id}`)).body.quantity).toBe(1);
+  });
+
+  it('stores the answer of a keyed create in its transaction, so a retry after a crash past COMMIT gets it', async () => {
+    // The process dying between COMMIT and the answer leaves the key's row as the transaction
+    // wrote it. A trigger that refuses any later change of a stored answer stands for that crash.
+    const ds = t.app.get(DataSource);
+    await ds.query(`CREATE FUNCTION stocks_test_answer_is_final() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.response_body IS NOT NULL AND NEW.response_body IS DISTINCT FROM OLD.response_body THEN
+          RAISE EXCEPTION 'the answer changed after COMMIT';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await ds.query(`CREATE TRIGGER stocks_test_answer_is_final BEFORE UPDATE ON idempotency_keys
+      FOR EACH ROW EXECUTE FUNCTION stocks_test_answer_is_final()`);
+    try {
+      const productId = await product(ws, 'Keyed');
+      const body = { productId, locationId: location, quantity: 3 };
+      const send = () => ws.owner.post(base, body).set('Idempotency-Key', 'stock-crash-1');
+      const first = await send();
+      expect(first.status).toBe(200);
+      const again = await send();
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+    } finally {
+      await ds.query('DROP TRIGGER stocks_test_answer_is_final ON idempotency_keys');
+      await ds.query('DROP FUNCTION stocks_test_answer_is_final()');
+    }
   });
 });

@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { Client } from 'pg';
 import ts from 'typescript';
+import { PGlite } from '@electric-sql/pglite';
+import { embeddedExtensions } from '../../../src/platform/database/embedded-postgres';
 
 const root = process.cwd();
 
@@ -193,6 +195,48 @@ export class CrashBed {
     });
     if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
     return ((await login.json()) as { accessToken: string }).accessToken;
+  }
+
+  /** Seconds from spawn to a live health check, one entry per `start()`. */
+  readonly startSeconds: number[] = [];
+
+  /** `start()`, timed into `startSeconds`. */
+  async timedStart(): Promise<ChildService> {
+    const began = performance.now();
+    const service = await this.start();
+    this.startSeconds.push((performance.now() - began) / 1000);
+    return service;
+  }
+
+  /**
+   * Runs `work` with a query function on the bed's database from the test process: on the server
+   * through a connection of its own; the embedded database is opened on the data directory, so only
+   * while no child runs (PGlite is single-process), and opening it runs crash recovery as a
+   * restart would.
+   */
+  async withDatabase<R>(
+    work: (
+      query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>,
+    ) => Promise<R>,
+  ): Promise<R> {
+    if (this.databaseUrl) {
+      const client = new Client({ connectionString: this.databaseUrl });
+      await client.connect();
+      try {
+        return await work(async (sql, params) => (await client.query(sql, params)).rows);
+      } finally {
+        await client.end();
+      }
+    }
+    const running = this.service?.process;
+    if (running && running.exitCode === null && running.signalCode === null)
+      throw new Error('The embedded database is in use by the child: kill it first');
+    const db = await PGlite.create({ dataDir: join(this.dataDir, 'pgdata'), extensions: embeddedExtensions });
+    try {
+      return await work(async (sql, params) => (await db.query(sql, params)).rows as never);
+    } finally {
+      await db.close();
+    }
   }
 
   async dispose(): Promise<void> {

@@ -17,10 +17,10 @@ describe('Idempotency-Key across kill -9 of the service', () => {
     bed = await CrashBed.create('idempotency_crash', {
       LOGIN_RATE_LIMIT: '1000',
     });
-  });
+  }, 120_000); // transpiling the service takes long on a busy machine
 
   afterAll(async () => {
-    await bed.dispose();
+    await bed?.dispose();
   });
 
   it('gives every key exactly one entity and the first answer, and never a stuck key', async () => {
