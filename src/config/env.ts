@@ -75,6 +75,10 @@ export class Env {
   @Matches(/^\d{1,9}(,\d{1,9}){0,29}$/)
   WEBHOOKS_RETRY_SCHEDULE_MS = '5000,60000,300000,1800000,7200000,18000000,36000000,36000000';
   @Transform(toInt) @IsInt() @Min(1) WEBHOOKS_DISABLE_AFTER_MS = 24 * 3600 * 1000;
+  /** When set, `/metrics` is served on this port only (not on PORT). */
+  @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
+  /** When set, a scrape of `/metrics` must send `Authorization: Bearer <METRICS_TOKEN>`. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -113,6 +117,8 @@ export const acceptedForms: Record<keyof Env, string> = {
   WEBHOOKS_TIMEOUT_MS: 'an integer 10–120000 (milliseconds)',
   WEBHOOKS_RETRY_SCHEDULE_MS: 'a comma-separated list of up to 30 waits in milliseconds, e.g. 5000,60000',
   WEBHOOKS_DISABLE_AFTER_MS: 'an integer of at least 1 (milliseconds)',
+  METRICS_PORT: 'an integer 1–65535, different from PORT',
+  METRICS_TOKEN: 'a string of at least 16 characters',
 };
 
 export class InvalidEnvironmentError extends Error {}
@@ -140,6 +146,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'TRANSLATION_API_URL',
     'TRANSLATION_MODEL',
     'TRANSLATION_API_KEY',
+    'METRICS_PORT',
+    'METRICS_TOKEN',
   ]) {
     if (source[key] !== undefined) picked[key] = source[key];
   }
@@ -155,6 +163,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new InvalidEnvironmentError(
       'Invalid configuration: JWT_SECRET is required when NODE_ENV=production',
+    );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new InvalidEnvironmentError(
+      `Invalid configuration: METRICS_PORT must be ${acceptedForms.METRICS_PORT}, got "${env.METRICS_PORT}"`,
     );
   }
   return env;
