@@ -15,10 +15,11 @@ import { PricingVatCodesAtomicScripts1795547454480 } from './1795547454480-Prici
 import { ContentPagesDocuments1795547625442 } from './1795547625442-ContentPagesDocuments';
 import { ProductPartsIndexedByWorkspace1795547700850 } from './1795547700850-ProductPartsIndexedByWorkspace';
 import { InventoryAndSalesOrders1795549382934 } from './1795549382934-InventoryAndSalesOrders';
+import { ActivityRequestId1795557251955 } from './1795557251955-ActivityRequestId';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
  * test runner run the same set. `npm run migration:generate -- migrations/<Name>` writes a new
  * file; review it, then add its class here.
  */
-export const migrations: Array<new () => unknown> = [Foundation1795399987865, ProductsCore1795400388793, CatalogTaxonomy1795400426398, CrmAccountsContacts1795400499302, ProductLinks1795400507989, ProductContentsFavouritesIssues1795400630037, IdempotencyKeys1795400681403, CrmDealsPipelinesComments1795400685308, AuthChangeNotifications1795401000000, IdempotencyKeysPerCaller1795402000000, StoredFiles1795402100000, Webhooks1795547242387, Currencies1795547258011, PricingVatCodesAtomicScripts1795547454480, ContentPagesDocuments1795547625442, ProductPartsIndexedByWorkspace1795547700850, InventoryAndSalesOrders1795549382934];
+export const migrations: Array<new () => unknown> = [Foundation1795399987865, ProductsCore1795400388793, CatalogTaxonomy1795400426398, CrmAccountsContacts1795400499302, ProductLinks1795400507989, ProductContentsFavouritesIssues1795400630037, IdempotencyKeys1795400681403, CrmDealsPipelinesComments1795400685308, AuthChangeNotifications1795401000000, IdempotencyKeysPerCaller1795402000000, StoredFiles1795402100000, Webhooks1795547242387, Currencies1795547258011, PricingVatCodesAtomicScripts1795547454480, ContentPagesDocuments1795547625442, ProductPartsIndexedByWorkspace1795547700850, InventoryAndSalesOrders1795549382934, ActivityRequestId1795557251955];

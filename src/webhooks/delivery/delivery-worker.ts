@@ -35,6 +35,8 @@ interface Claimed {
   actor_id: string | null;
   actor_type: string;
   data: unknown;
+  /** The correlation id of the request whose change this delivers (logged with each attempt). */
+  request_id: string | null;
 }
 
 /** A 4xx other than these means the receiver refuses this message: retrying would not help. */
@@ -157,7 +159,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
                    FOR UPDATE OF q SKIP LOCKED)
           RETURNING d.id, d.attempts, d.webhook_id, d.activity_id)
        SELECT c.id, c.attempts, c.webhook_id, w.workspace_id, w.url, w.secret, a.id AS activity_id,
-              a.entity_id, a.entity_type, a.type, a.timestamp, a.actor_id, a.actor_type, a.data
+              a.entity_id, a.entity_type, a.type, a.timestamp, a.actor_id, a.actor_type, a.data, a.request_id
          FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN activities a ON a.id = c.activity_id`,
       [batchSize, this.leaseMs],
     );
@@ -212,6 +214,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const delay = ok || refused ? null : retryDelayMs(this.schedule, d.attempts);
       return { d, r, ok, status: ok ? 'Delivered' : delay === null ? 'Failed' : 'Pending', delay };
     });
+    for (const o of outcome)
+      this.logger[o.ok ? 'debug' : 'warn'](
+        {
+          requestId: o.d.request_id,
+          deliveryId: o.d.id,
+          attempt: o.d.attempts,
+          status: o.status,
+          code: o.r.statusCode,
+        },
+        o.ok ? 'Webhook delivered' : 'Webhook delivery attempt failed',
+      );
     await this.dataSource.query(
       `UPDATE webhook_deliveries d
           SET status = r.status,
