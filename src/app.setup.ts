@@ -23,11 +23,7 @@ import {
   registerRequestLogging,
   requestId,
 } from './platform/http/request-logger';
-import {
-  registerMetricsRoute,
-  registerRequestMetrics,
-  startMetricsServer,
-} from './platform/metrics/metrics-endpoint';
+import { registerMetrics } from './platform/metrics/metrics-endpoint';
 import { ServiceMetrics } from './platform/metrics/service-metrics';
 import { maxUploadBytes } from './platform/storage/image-upload';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -60,11 +56,7 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestLogging(fastify, logger);
-  const metrics = app.get(ServiceMetrics);
-  registerRequestMetrics(fastify, metrics);
-  if (env.METRICS_PORT === undefined)
-    registerMetricsRoute(fastify, metrics, env.METRICS_TOKEN, new ProblemFilter(app.get(ConstraintNames)));
-  else await startMetricsServer(fastify, metrics, env.METRICS_PORT, env.METRICS_TOKEN);
+  await registerMetrics(fastify, app.get(ServiceMetrics), env, new ProblemFilter(app.get(ConstraintNames)));
   registerContentNegotiation(fastify);
   registerBodyParsers(fastify);
   registerInputBounds(fastify);

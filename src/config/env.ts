@@ -75,6 +75,8 @@ export class Env {
   @Matches(/^\d{1,9}(,\d{1,9}){0,29}$/)
   WEBHOOKS_RETRY_SCHEDULE_MS = '5000,60000,300000,1800000,7200000,18000000,36000000,36000000';
   @Transform(toInt) @IsInt() @Min(1) WEBHOOKS_DISABLE_AFTER_MS = 24 * 3600 * 1000;
+  /** false: no `/metrics` and nothing recorded per request. */
+  @Transform(toBool) @IsBoolean() METRICS_ENABLED = true;
   /** When set, `/metrics` is served on this port only (not on PORT). */
   @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
   /** When set, a scrape of `/metrics` must send `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -117,6 +119,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   WEBHOOKS_TIMEOUT_MS: 'an integer 10–120000 (milliseconds)',
   WEBHOOKS_RETRY_SCHEDULE_MS: 'a comma-separated list of up to 30 waits in milliseconds, e.g. 5000,60000',
   WEBHOOKS_DISABLE_AFTER_MS: 'an integer of at least 1 (milliseconds)',
+  METRICS_ENABLED: 'true or false',
   METRICS_PORT: 'an integer 1–65535, different from PORT',
   METRICS_TOKEN: 'a string of at least 16 characters',
 };

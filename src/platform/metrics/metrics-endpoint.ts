@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpStatus } from '@nestjs/common';
 import { Problem } from '../http/problem';
 import type { ProblemFilter } from '../http/problem.filter';
+import type { Env } from '../../config/env';
 import type { ServiceMetrics } from './service-metrics';
 
 export const metricsPath = '/metrics';
@@ -12,7 +13,7 @@ export const metricsPath = '/metrics';
  * Records every answered request (method, route pattern, status, duration). `routeOptions.url`
  * is the pattern (`/core-api/products/:id`), so the labels stay bounded whatever the URLs are.
  */
-export function registerRequestMetrics(fastify: FastifyInstance, metrics: ServiceMetrics): void {
+function registerRequestMetrics(fastify: FastifyInstance, metrics: ServiceMetrics): void {
   fastify.addHook('onResponse', (req, reply, done) => {
     metrics.observeRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
@@ -33,7 +34,7 @@ function authorized(header: string | undefined, token: string | undefined): bool
  * `GET /metrics` on the API's own port: outside /core-api and /commerce-api, not in the OpenAPI
  * document, no JWT (a Fastify route, so Nest's guard never sees it); METRICS_TOKEN protects it.
  */
-export function registerMetricsRoute(
+function registerMetricsRoute(
   fastify: FastifyInstance,
   metrics: ServiceMetrics,
   token: string | undefined,
@@ -59,7 +60,7 @@ export function registerMetricsRoute(
  * public load balancer never routes to it) and closed with the application. Called before the
  * application is ready (Fastify takes hooks only until then).
  */
-export function startMetricsServer(
+function startMetricsServer(
   fastify: FastifyInstance,
   metrics: ServiceMetrics,
   port: number,
@@ -92,4 +93,20 @@ export function startMetricsServer(
     server.once('error', reject);
     server.listen(port, '0.0.0.0', () => resolve(server));
   });
+}
+
+/**
+ * Metrics as configured: recorded per request and served at `/metrics` (on PORT, or on
+ * METRICS_PORT only), or with METRICS_ENABLED=false neither. Before the application is ready.
+ */
+export async function registerMetrics(
+  fastify: FastifyInstance,
+  metrics: ServiceMetrics,
+  env: Env,
+  problems: ProblemFilter,
+): Promise<void> {
+  if (!env.METRICS_ENABLED) return;
+  registerRequestMetrics(fastify, metrics);
+  if (env.METRICS_PORT === undefined) registerMetricsRoute(fastify, metrics, env.METRICS_TOKEN, problems);
+  else await startMetricsServer(fastify, metrics, env.METRICS_PORT, env.METRICS_TOKEN);
 }

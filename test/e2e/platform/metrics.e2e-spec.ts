@@ -163,6 +163,21 @@ describe('Metrics on METRICS_PORT', () => {
   });
 });
 
+describe('Metrics turned off (METRICS_ENABLED=false)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startApp({ METRICS_ENABLED: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('serves no /metrics', async () => {
+    const res = await t.http.get('/metrics');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
 describe('Request id', () => {
   let t: TestApp;
   let ws: WorkspaceFixture;
