@@ -24,6 +24,11 @@ export interface BenchConfig {
   products: number;
   /** Only scenarios whose name contains one of these (comma-separated); empty = all. */
   only: string[];
+  /**
+   * Also measure the lookup and page scenarios on two instances behind a round-robin and on one
+   * instance without metrics, against one instance (BENCH_INSTANCES=0 skips it).
+   */
+  instances: boolean;
   /** Write a CPU profile of the full-stack server and print where its time goes. */
   profile: boolean;
   jwtSecret: string;
@@ -43,6 +48,7 @@ export function benchConfig(): BenchConfig {
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    instances: process.env.BENCH_INSTANCES !== '0',
     profile: process.env.BENCH_PROFILE === '1',
     jwtSecret: randomBytes(48).toString('base64url'),
     adminPassword: randomBytes(12).toString('base64url'),
