@@ -231,6 +231,7 @@ async function main(): Promise<void> {
 
     const scenarios: Scenario[] = [];
     for (const suite of suites) {
+      if (config.suites.length && !config.suites.includes(suite.name)) continue;
       if (suite.available && !(await suite.available(seedContext))) {
         log(`suite ${suite.name}: not available in this build, skipped`);
         continue;

@@ -22,6 +22,8 @@ export interface BenchConfig {
   identities: number;
   /** Products created for the catalog scenarios. */
   products: number;
+  /** Only the suites with these names are seeded and measured (comma-separated); empty = all. */
+  suites: string[];
   /** Only scenarios whose name contains one of these (comma-separated); empty = all. */
   only: string[];
   /**
@@ -44,6 +46,10 @@ export function benchConfig(): BenchConfig {
     rounds: Math.max(1, int('BENCH_ROUNDS', 3)),
     identities: int('BENCH_IDENTITIES', 200),
     products: int('BENCH_PRODUCTS', 100_000),
+    suites: (process.env.BENCH_SUITES ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     only: (process.env.BENCH_ONLY ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
