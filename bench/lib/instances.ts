@@ -52,7 +52,7 @@ export async function compareDeployments(
     for (let round = 0; round < config.rounds; round++) {
       const order = deployments.map((_, i) => deployments[(i + round) % deployments.length]);
       for (const d of order) {
-        const pids = await backendPids(config.databaseUrl);
+        const pids = () => backendPids(config.databaseUrl);
         runs
           .get(d.name)!
           .push(await runLoad(d.servers, scenario, bearer, config.duration, config.connections, pids));

@@ -53,9 +53,14 @@ export function combine(runs: LoadResult[]): LoadResult {
   };
 }
 
-/** CPU time (user + system) of other processes, in ms; those it cannot read count 0. */
-export function processCpuMs(pids: number[]): number {
-  return pids.reduce((sum, pid) => sum + (ServerProcess.cpuMsOf(pid) ?? 0), 0);
+/** CPU time (user + system) of other processes so far, in ms, by pid (those it can read). */
+export function processCpuMs(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    const ms = ServerProcess.cpuMsOf(pid);
+    if (ms !== undefined) out.set(pid, ms);
+  }
+  return out;
 }
 
 export async function runLoad(
@@ -64,8 +69,12 @@ export async function runLoad(
   bearer: string,
   seconds: number,
   connections: number,
-  /** PostgreSQL backend processes whose CPU to report (`cpuSplit`), e.g. the pools' connections. */
-  postgresPids?: number[],
+  /**
+   * The PostgreSQL backends whose CPU to report (`cpuSplit`), asked before and after the run: a
+   * backend that appeared meanwhile (a pool opening a connection) counts with all its CPU, one
+   * that ended meanwhile is missed.
+   */
+  postgresPids?: () => Promise<number[]>,
 ): Promise<LoadResult> {
   const targets = Array.isArray(servers) ? servers : [servers];
   const stopSampling = targets.map((s) => s.sampleRss());
@@ -74,7 +83,7 @@ export async function runLoad(
     return each.every((v) => v !== undefined) ? each.reduce((a, v) => a + v!, 0) : undefined;
   };
   const cpuBefore = serviceCpu();
-  const pgBefore = postgresPids ? processCpuMs(postgresPids) : 0;
+  const pgBefore = postgresPids ? processCpuMs(await postgresPids()) : undefined;
   const generatorBefore = process.cpuUsage();
   const result = await autocannon({
     // Several URLs: autocannon spreads the connections over them in turn (connection i goes to
@@ -104,15 +113,20 @@ export async function runLoad(
   const generator = process.cpuUsage(generatorBefore);
   const peaks = stopSampling.map((stop) => stop()).filter((v): v is number => v !== undefined);
   const cpuAfter = serviceCpu();
+  let pgMs: number | undefined;
+  if (postgresPids && pgBefore) {
+    pgMs = 0;
+    for (const [pid, ms] of processCpuMs(await postgresPids())) pgMs += ms - (pgBefore.get(pid) ?? 0);
+  }
   const total = result.requests.total;
   const serviceMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
   return {
     cpuMsPerRequest: serviceMs !== undefined && total > 0 ? serviceMs / total : undefined,
     cpuSplit:
-      postgresPids && serviceMs !== undefined && total > 0
+      pgMs !== undefined && serviceMs !== undefined && total > 0
         ? {
             service: serviceMs / total,
-            postgres: (processCpuMs(postgresPids) - pgBefore) / total,
+            postgres: pgMs / total,
             generator: (generator.user + generator.system) / 1000 / total,
           }
         : undefined,
