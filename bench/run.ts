@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { Api } from './lib/api';
 import { benchConfig, BenchConfig, say } from './lib/config';
+import { compareDeployments, DeploymentRow, deploymentTable } from './lib/instances';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
 import { freePort, ServerProcess } from './lib/processes';
@@ -120,6 +121,76 @@ function gitCommit(): string {
   }
 }
 
+/** The scenarios the instance comparison measures: one lookup, one page. */
+const instanceScenarios = ['product by id', 'products of a category, page of 20'];
+const oneInstance = 'one instance';
+
+/**
+ * Two instances of the service on the one database, the load generator alternating between them
+ * (round-robin over its connections), and one instance with METRICS_ENABLED=false (what recording
+ * metrics costs), each against one instance in the same rounds.
+ */
+async function measureInstances(
+  config: BenchConfig,
+  scenarios: Scenario[],
+  bearer: string,
+  dataDir: string,
+  nodeArgs: string[],
+  full: ServerProcess,
+  servers: ServerProcess[],
+  log: (line: string) => void,
+): Promise<DeploymentRow[]> {
+  const measured = scenarios.filter((s) => instanceScenarios.includes(s.name));
+  if (measured.length === 0) return [];
+  const start = async (name: string, extra: Record<string, string>) => {
+    const server = ServerProcess.start(
+      name,
+      join(distRoot, 'src/main.js'),
+      await freePort(),
+      { ...serviceEnv(config, config.databaseUrl, dataDir), ...extra },
+      nodeArgs,
+    );
+    servers.push(server);
+    await server.waitReady('/health/ready');
+    return server;
+  };
+  log('starting a second instance and one without metrics…');
+  const second = await start('second instance', {});
+  const unmetered = await start('without metrics', { METRICS_ENABLED: 'false' });
+  // The first instance is warm from seeding and the other scenarios; a fresh process spends
+  // more CPU per request until its code is optimised, which would be measured as the deployment's cost.
+  for (const scenario of measured)
+    for (const fresh of [second, unmetered]) await runLoad(fresh, scenario, bearer, 15, config.connections);
+  const rows = await compareDeployments(
+    measured,
+    [
+      { name: oneInstance, servers: [full] },
+      { name: 'two instances, round-robin', servers: [full, second] },
+      { name: 'one instance, METRICS_ENABLED=false', servers: [unmetered] },
+    ],
+    bearer,
+    config,
+    log,
+  );
+  await second.stop();
+  await unmetered.stop();
+  return rows;
+}
+
+function instancesSection(rows: DeploymentRow[], config: BenchConfig): string {
+  return [
+    '## Two instances on one database',
+    '',
+    `${config.connections} connections, ${config.rounds} × ${config.duration} s per scenario and deployment, the deployments ` +
+      'in rotating order. Two instances: the load generator spreads its connections over both in turn (a round-robin ' +
+      'load balancer). CPU ms/req: CPU time per answered request of the service processes, of the PostgreSQL backends ' +
+      "serving the bench database and of the load generator; cores busy: that CPU × req/s, of the machine's " +
+      `${cpus().length} cores.`,
+    '',
+    deploymentTable(rows, oneInstance),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const config = benchConfig();
   const started = Date.now();
@@ -164,6 +235,7 @@ async function main(): Promise<void> {
 
     const scenarios: Scenario[] = [];
     for (const suite of suites) {
+      if (config.suites.length && !config.suites.includes(suite.name)) continue;
       if (suite.available && !(await suite.available(seedContext))) {
         log(`suite ${suite.name}: not available in this build, skipped`);
         continue;
@@ -247,6 +319,9 @@ async function main(): Promise<void> {
         );
       }
     }
+    const deploymentRows = config.instances
+      ? await measureInstances(config, scenarios, api.bearer, dataDir, nodeArgs, full, servers, log)
+      : [];
     // Commerce order creation: no bare twin (every answer is a new order), reported on its own.
     let ordersSection = '';
     if (config.only.length === 0 || config.only.some((o) => 'commerce order creation'.includes(o))) {
@@ -344,6 +419,7 @@ async function main(): Promise<void> {
         '.',
       '',
       ordersSection,
+      ...(deploymentRows.length ? [instancesSection(deploymentRows, config), ''] : []),
       '## Queries per request (counted on the wire between the service and PostgreSQL)',
       '',
       queryTable(counts),

@@ -24,6 +24,8 @@ import {
   registerRequestLogging,
   requestId,
 } from './platform/http/request-logger';
+import { registerMetrics } from './platform/metrics/metrics-endpoint';
+import { ServiceMetrics } from './platform/metrics/service-metrics';
 import { maxUploadBytes } from './platform/storage/image-upload';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 
@@ -56,6 +58,7 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestLogging(fastify, logger);
   registerShutdownGate(fastify, app.get(Lifecycle));
+  await registerMetrics(fastify, app.get(ServiceMetrics), env, new ProblemFilter(app.get(ConstraintNames)));
   registerContentNegotiation(fastify);
   registerBodyParsers(fastify);
   registerInputBounds(fastify);

@@ -22,8 +22,15 @@ export interface BenchConfig {
   identities: number;
   /** Products created for the catalog scenarios. */
   products: number;
+  /** Only the suites with these names are seeded and measured (comma-separated); empty = all. */
+  suites: string[];
   /** Only scenarios whose name contains one of these (comma-separated); empty = all. */
   only: string[];
+  /**
+   * Also measure the lookup and page scenarios on two instances behind a round-robin and on one
+   * instance without metrics, against one instance (BENCH_INSTANCES=0 skips it).
+   */
+  instances: boolean;
   /** Write a CPU profile of the full-stack server and print where its time goes. */
   profile: boolean;
   jwtSecret: string;
@@ -39,10 +46,15 @@ export function benchConfig(): BenchConfig {
     rounds: Math.max(1, int('BENCH_ROUNDS', 3)),
     identities: int('BENCH_IDENTITIES', 200),
     products: int('BENCH_PRODUCTS', 100_000),
+    suites: (process.env.BENCH_SUITES ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     only: (process.env.BENCH_ONLY ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    instances: process.env.BENCH_INSTANCES !== '0',
     profile: process.env.BENCH_PROFILE === '1',
     jwtSecret: randomBytes(48).toString('base64url'),
     adminPassword: randomBytes(12).toString('base64url'),

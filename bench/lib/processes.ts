@@ -117,7 +117,11 @@ export class ServerProcess {
 
   /** CPU time (user + system) the process has used so far, in ms; undefined off Linux. */
   cpuMs(): number | undefined {
-    const pid = this.child.pid;
+    return this.child.pid === undefined ? undefined : ServerProcess.cpuMsOf(this.child.pid);
+  }
+
+  /** CPU time (user + system) of any process so far, in ms; undefined when it cannot be read. */
+  static cpuMsOf(pid: number): number | undefined {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -29,6 +29,9 @@ describe('loadEnv', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('stops with one line naming the variable for %j', (source, variable) => {
     let error: unknown;
     try {

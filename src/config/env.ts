@@ -98,6 +98,12 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(0) @Max(600000) SHUTDOWN_DELAY_MS = 0;
   /** After the delay: how long requests in flight, workers and the database get to finish and close. */
   @Transform(toInt) @IsInt() @Min(100) @Max(600000) SHUTDOWN_TIMEOUT_MS = 8000;
+  /** false: no `/metrics` and nothing recorded per request. */
+  @Transform(toBool) @IsBoolean() METRICS_ENABLED = true;
+  /** When set, `/metrics` is served on this port only (not on PORT). */
+  @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
+  /** When set, a scrape of `/metrics` must send `Authorization: Bearer <METRICS_TOKEN>`. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -143,6 +149,9 @@ export const acceptedForms: Record<keyof Env, string> = {
   WEBHOOKS_RETENTION_DAYS: 'an integer 1–3650 (days)',
   SHUTDOWN_DELAY_MS: 'an integer 0–600000 (milliseconds)',
   SHUTDOWN_TIMEOUT_MS: 'an integer 100–600000 (milliseconds)',
+  METRICS_ENABLED: 'true or false',
+  METRICS_PORT: 'an integer 1–65535, different from PORT',
+  METRICS_TOKEN: 'a string of at least 16 characters',
 };
 
 export class InvalidEnvironmentError extends Error {}
@@ -171,6 +180,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     'TRANSLATION_API_URL',
     'TRANSLATION_MODEL',
     'TRANSLATION_API_KEY',
+    'METRICS_PORT',
+    'METRICS_TOKEN',
   ]) {
     if (source[key] !== undefined) picked[key] = source[key];
   }
@@ -186,6 +197,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new InvalidEnvironmentError(
       'Invalid configuration: JWT_SECRET is required when NODE_ENV=production',
+    );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new InvalidEnvironmentError(
+      `Invalid configuration: METRICS_PORT must be ${acceptedForms.METRICS_PORT}, got "${env.METRICS_PORT}"`,
     );
   }
   return env;

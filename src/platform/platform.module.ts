@@ -17,6 +17,8 @@ import { EtagInterceptor } from './http/etag';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
 import { ValidationPipe } from './http/validation.pipe';
+import { BackgroundQueues } from './metrics/background-queues';
+import { ServiceMetrics } from './metrics/service-metrics';
 import { StorageModule } from './storage/storage.module';
 import { WorkspaceInitializers } from './tenancy/workspace-initializers';
 
@@ -64,6 +66,8 @@ export class PlatformModule {
         ActivityObservers,
         WorkspaceInitializers,
         ActivityTypes,
+        BackgroundQueues,
+        ServiceMetrics,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
@@ -80,6 +84,8 @@ export class PlatformModule {
         ActivityObservers,
         WorkspaceInitializers,
         ActivityTypes,
+        BackgroundQueues,
+        ServiceMetrics,
       ],
     };
   }

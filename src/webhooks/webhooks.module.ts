@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { ActivityObservers } from '../platform/activity/activity-recorder';
 import { ActivityTypes } from '../platform/activity/activity-types';
+import { BackgroundQueues } from '../platform/metrics/background-queues';
+import { measureDeliveryQueue } from './delivery/delivery-queue';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { webhookOutbox } from './delivery/outbox';
 import { WebhooksCoreController } from './webhooks/webhooks.core.controller';
@@ -16,8 +19,14 @@ import { WebhooksService } from './webhooks/webhooks.service';
   exports: [WebhooksService],
 })
 export class WebhooksModule {
-  constructor(observers: ActivityObservers, activityTypes: ActivityTypes) {
+  constructor(
+    observers: ActivityObservers,
+    activityTypes: ActivityTypes,
+    queues: BackgroundQueues,
+    dataSource: DataSource,
+  ) {
     observers.observe(webhookOutbox);
+    queues.register('webhook_deliveries', () => measureDeliveryQueue(dataSource));
     activityTypes.declare({
       entityType: 'Webhook',
       noun: 'a webhook',

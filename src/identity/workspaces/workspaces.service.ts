@@ -122,7 +122,7 @@ export class WorkspacesService {
     return this.db.transaction(ctx, async ({ manager }) => {
       const workspace = await this.createWithOwner(manager, ownerId, body);
       const answer = toResponse(workspace, 'Owner');
-      const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner');
+      const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner', undefined, undefined, ctx.requestId);
       await this.db.activities(manager, inNew).created('Workspace', workspace.id, snapshot(answer));
       return answer;
     });

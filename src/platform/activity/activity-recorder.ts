@@ -94,6 +94,7 @@ export class ActivityRecorder {
         timestamp,
         actorId: this.ctx.actor.id,
         actorType: this.ctx.actor.type,
+        requestId: this.ctx.requestId ?? null,
       }),
     );
     // jsonb `data` holds any JSON; TypeORM's deep-partial type cannot express `unknown` members.

@@ -28,6 +28,8 @@ export class ActivityEntity {
   @Column({ type: 'uuid', nullable: true }) actorId: string | null;
   @Column({ type: 'varchar', length: 20 }) actorType: ActorType;
   @Column({ type: 'jsonb', default: () => "'{}'" }) data: ActivityData;
+  /** The correlation id of the request that caused it (null for the service's own work). */
+  @Column({ type: 'varchar', length: 128, nullable: true }) requestId: string | null;
 
   @WorkspaceForeignKey() workspace?: { id: string };
 }

@@ -51,6 +51,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
       principal.role,
       ifMatch,
       principal.sessionId,
+      req.id,
     );
     return true;
   }

@@ -3,7 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
 import pino from 'pino';
 import request from 'supertest';
-import { loggablePath, registerRequestLogging, requestId } from './request-logger';
+import { Logger } from '@nestjs/common';
+import { loggablePath, PinoNestLogger, registerRequestLogging, requestId } from './request-logger';
 
 describe('request logging', () => {
   it('writes one line per request with method, path, status, duration and correlation id — never bodies or tokens', async () => {
@@ -50,5 +51,44 @@ describe('request logging', () => {
   it('hides the token of a logout path', () => {
     expect(loggablePath('/core-api/auth/logout/abc.def?x=1')).toBe('/core-api/auth/logout/[redacted]');
     expect(loggablePath('/core-api/users?Take=5')).toBe('/core-api/users');
+  });
+
+  it('turns the fields of a Nest Logger call into fields of the line (the request id of background work)', () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(
+          ...chunk
+            .toString()
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as Record<string, unknown>),
+        );
+        done();
+      },
+    });
+    const nest = new PinoNestLogger(pino({ level: 'debug' }, sink));
+    Logger.overrideLogger(nest);
+    try {
+      const logger = new Logger('Webhooks');
+      logger.warn({ requestId: 'corr-9', deliveryId: 'd-1' }, 'Webhook delivery attempt failed');
+      logger.log('plain text');
+      logger.error(new Error('boom'));
+      logger.debug({ requestId: null }, 'no request');
+    } finally {
+      Logger.overrideLogger(false);
+    }
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        context: 'Webhooks',
+        requestId: 'corr-9',
+        deliveryId: 'd-1',
+        msg: 'Webhook delivery attempt failed',
+      }),
+      expect.objectContaining({ level: 30, context: 'Webhooks', msg: 'plain text' }),
+      expect.objectContaining({ level: 50, context: 'Webhooks', msg: 'boom', err: expect.anything() }),
+      expect.objectContaining({ level: 20, context: 'Webhooks', requestId: null, msg: 'no request' }),
+    ]);
   });
 });

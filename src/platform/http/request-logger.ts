@@ -52,24 +52,37 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: Logger)
   });
 }
 
-/** Nest's own log lines through the same pino logger. */
+/**
+ * Nest's own log lines through the same pino logger. A `Logger` call may pass fields first
+ * (`logger.warn({ requestId, … }, 'message')`): they become fields of the line, so background work
+ * logs the correlation id of the request that caused it.
+ */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]) {
-    const context = typeof rest[rest.length - 1] === 'string' ? rest[rest.length - 1] : undefined;
-    if (message && typeof message === 'object') this.logger.error({ context, ...(message as object) });
-    else this.logger.error({ context }, String(message));
+    this.write('error', message, rest);
   }
-  warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
   }
-  debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
   }
-  verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('trace', message, rest);
+  }
+
+  /** `rest` is what Nest passes after the message: [text?, …, context?] (the context last). */
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, rest: unknown[]) {
+    if (!this.logger.isLevelEnabled(level)) return;
+    const last = rest[rest.length - 1];
+    const context = typeof last === 'string' ? last : undefined;
+    const text = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
+    if (message instanceof Error) this.logger[level]({ context, err: message }, text ?? message.message);
+    else if (message && typeof message === 'object') this.logger[level]({ context, ...message }, text);
+    else this.logger[level]({ context }, String(message));
   }
 }

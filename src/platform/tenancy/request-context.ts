@@ -22,6 +22,8 @@ export class RequestContext {
     /** The `If-Match` header of a write, checked when the entity is loaded for writing. */
     readonly ifMatch?: string,
     readonly sessionId?: string,
+    /** The request's correlation id (`x-request-id`), recorded on the activities it causes. */
+    readonly requestId?: string,
   ) {}
 
   get userType(): UserType {

@@ -47,6 +47,8 @@ interface Claimed {
   actor_id: string | null;
   actor_type: string;
   data: unknown;
+  /** The correlation id of the request whose change this delivers (logged with each attempt). */
+  request_id: string | null;
 }
 
 /** The body of a delivery: the activity as GET /core-api/activities answers it, with its type and time. */
@@ -231,7 +233,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
                    FOR UPDATE OF q SKIP LOCKED)
           RETURNING d.id, d.attempts, d.retry_base, d.webhook_id, d.activity_id)
        SELECT c.id, c.attempts, c.retry_base, c.webhook_id, w.workspace_id, w.url, w.secret, a.id AS activity_id,
-              a.entity_id, a.entity_type, a.type, a.timestamp, a.actor_id, a.actor_type, a.data
+              a.entity_id, a.entity_type, a.type, a.timestamp, a.actor_id, a.actor_type, a.data, a.request_id
          FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN activities a ON a.id = c.activity_id`,
       [batchSize, this.leaseMs],
     );
@@ -288,6 +290,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       return { d, r, ok, status: ok ? 'Delivered' : delay === null ? 'Failed' : 'Pending', delay };
     });
     const succeeded = new Set(outcome.filter((o) => o.ok).map((o) => o.d.webhook_id));
+    for (const o of outcome)
+      this.logger[o.ok ? 'debug' : 'warn'](
+        {
+          requestId: o.d.request_id,
+          deliveryId: o.d.id,
+          attempt: o.d.attempts,
+          status: o.status,
+          code: o.r.statusCode,
+        },
+        o.ok ? 'Webhook delivered' : 'Webhook delivery attempt failed',
+      );
     await this.dataSource.query(
       `WITH r AS (
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[],
