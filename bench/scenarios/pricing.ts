@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { exact, Exact, money } from '../../src/pricing/prices/money';
+import { exact, type Exact, money, zero } from '../../src/pricing/prices/money';
 import { priceAmounts, rulePrice } from '../../src/pricing/prices/price-rule';
 import { Api, inParallel } from '../lib/api';
 import {
@@ -119,7 +119,7 @@ function price(p: PriceRow, quantity: string, account: Account | null, vat: Vat[
     (p.vat_code_id ? vat.find((v) => v.id === p.vat_code_id) : undefined) ??
     vat.find((v) => v.is_default) ??
     null;
-  const rate = (account?.commerce_settings.vatLiable ?? true) && code ? exact(code.rate) : new Exact(0);
+  const rate = (account?.commerce_settings.vatLiable ?? true) && code ? exact(code.rate) : zero;
   const a = priceAmounts(rule.shouldRequestPrice ? null : rule.customerPrice, exact(quantity), rate);
   return {
     productId: p.id,
@@ -255,7 +255,7 @@ const bareRoutes: BareRoute[] = [
       const priced = items.map((i) => price(byId.get(i.id)!, i.quantity, rows[0].account, rows[0].vat ?? []));
       const onRequest = priced.some((p) => p.shouldRequestPrice);
       const sum = (pick: (p: Priced) => Exact) =>
-        onRequest ? null : Number(money(priced.reduce((s, p) => s.plus(pick(p)), new Exact(0))).toFixed(2));
+        onRequest ? null : Number(money(priced.reduce((s, p) => s.plus(pick(p)), zero)).toFixed(2));
       const account = rows[0].account?.id ?? null;
       return {
         status: 200,

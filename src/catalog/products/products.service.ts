@@ -13,11 +13,6 @@ import { ProductImageEntity } from './product-image.entity';
 import { ProductReads } from './product-reads';
 import { checkProductBody, writeProduct } from './product-writer';
 import { ProductEntity } from './product.entity';
-import {
-  loadPricingInputs,
-  type PricingInputsQuery,
-  type ProductPricingInput,
-} from './product-pricing-inputs';
 
 /** Constraints whose field is not the column's name in the API (registered by CatalogModule). */
 export const productConstraintFields: Readonly<Record<string, string>> = {
@@ -121,19 +116,5 @@ export class ProductsService {
   /** Files of images that are gone, removed after the commit unless something else still names them. */
   async releaseFiles(ctx: RequestContext, keys: string[]): Promise<void> {
     await this.uploads.release(ctx.workspaceId, keys);
-  }
-
-  /**
-   * For pricing (another context): price, tiers, VAT code, active flag, sku and name of many
-   * products, by id and/or sku, in one query. Unknown ones are simply absent. Inside a
-   * transaction pass `tx` (the embedded database has one session).
-   */
-  async pricingInputs(
-    ctx: RequestContext,
-    query: PricingInputsQuery,
-    tx?: Tx,
-  ): Promise<ProductPricingInput[]> {
-    const repo = tx ? tx.repo(ProductEntity, 'Product') : this.db.repo(ctx, ProductEntity, 'Product');
-    return loadPricingInputs(repo, query);
   }
 }

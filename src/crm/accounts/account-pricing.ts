@@ -45,3 +45,33 @@ export async function loadPricingAccount(
       }
     : null;
 }
+
+/**
+ * The account a price is for, as SQL for another context's one-statement read (pricing reads its
+ * account, VAT codes and products together): a SELECT of one row or none in workspace `$1`, by
+ * `key` whose value is the SQL parameter `param`, with the columns `account` (json, read with
+ * `toPricingAccount`) and `product_catalog_id`. Same indexes and order as `loadPricingAccount`.
+ */
+export function pricingAccountSql(key: 'accountId' | 'clientLoginId', param: string): string {
+  const columns = `json_build_object('id', a.id, 'displayName', a.display_name, 'accountCode', a.account_code,
+    'productCatalogId', a.product_catalog_id, 'commerceSettings', a.commerce_settings) AS account, a.product_catalog_id`;
+  return key === 'accountId'
+    ? `SELECT ${columns} FROM accounts a WHERE a.workspace_id = $1 AND a.id = ${param}::uuid`
+    : `SELECT ${columns} FROM contacts c
+    JOIN contact_accounts ca ON ca.contact_id = c.id AND ca.workspace_id = c.workspace_id
+    JOIN accounts a ON a.id = ca.account_id AND a.workspace_id = c.workspace_id
+    WHERE c.workspace_id = $1 AND c.client_login_id = ${param}::uuid ORDER BY ca.position LIMIT 1`;
+}
+
+/** The `account` json of `pricingAccountSql` as the pricing account (commerce settings completed). */
+export const toPricingAccount = (
+  row: Omit<PricingAccount, 'commerceSettings'> & {
+    commerceSettings: Partial<CommerceSettings> | null;
+  },
+): PricingAccount => ({
+  id: row.id,
+  displayName: row.displayName,
+  accountCode: row.accountCode,
+  productCatalogId: row.productCatalogId,
+  commerceSettings: commerceSettings(row.commerceSettings),
+});

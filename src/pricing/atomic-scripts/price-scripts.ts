@@ -100,9 +100,16 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Applies the scripts to each line, in order; lines without scripts come back unchanged. */
-  async apply(ctx: RequestContext, lines: ScriptPriceInput[], tx?: Tx): Promise<ScriptPriceOutcome[]> {
-    const unchanged = () => lines.map(() => ({ messages: [] }));
+  /**
+   * Applies the scripts to each line, in order (`toInput` builds a line's input only when there
+   * are scripts to run). Null when no script ran: every line is unchanged.
+   */
+  async apply<T>(
+    ctx: RequestContext,
+    lines: readonly T[],
+    toInput: (line: T, index: number) => ScriptPriceInput,
+    tx?: Tx,
+  ): Promise<ScriptPriceOutcome[] | null> {
     const set = this.acquire(ctx, tx);
     try {
       let loaded: Loaded;
@@ -112,18 +119,18 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
         // Reading the scripts failed (the database's error, as any query's) or the sandbox did not start.
         if (e instanceof QueryFailedError) throw e;
         this.logger.error(`Atomic scripts of workspace ${ctx.workspaceId} not run: ${(e as Error).message}`);
-        return unchanged();
+        return null;
       }
       const compiled = loaded.compiled;
-      if (!compiled || !loaded.scripts.length) return unchanged();
+      if (!compiled || !loaded.scripts.length) return null;
       // A script that ran past a limit is not run again for the rest of this call's lines.
       const exhausted = new Set<number>();
       try {
-        return lines.map((line) => this.applyToLine(ctx, loaded, compiled, line, exhausted));
+        return lines.map((line, i) => this.applyToLine(ctx, loaded, compiled, toInput(line, i), exhausted));
       } catch (e) {
         compiled.broken = true;
         this.logger.error(`Atomic scripts of workspace ${ctx.workspaceId} failed: ${(e as Error).message}`);
-        return unchanged();
+        return null;
       } finally {
         if (compiled.broken) this.drop(ctx.workspaceId, set);
       }

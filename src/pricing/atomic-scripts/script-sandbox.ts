@@ -86,7 +86,9 @@ export class CompiledScripts {
     this.runtime.setMaxStackSize(scriptLimits.stackBytes);
     this.runtime.setInterruptHandler(() => Date.now() > this.deadline);
     this.vm = this.runtime.newContext();
-    this.arm();
+    // The prelude is the sandbox's own code, not a script: the time limit is not its to keep (a
+    // cold interpreter on a busy machine can take longer than a script may, and a save then failed).
+    this.deadline = Number.POSITIVE_INFINITY;
     this.vm.unwrapResult(this.vm.evalCode(prelude, 'prelude.js')).dispose();
     this.add = this.vm.getProp(this.vm.global, '__add');
     this.runner = this.vm.getProp(this.vm.global, '__run');

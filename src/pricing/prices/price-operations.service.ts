@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ProductsService } from '../../catalog/products/products.service';
 import type { ProductPricingInput } from '../../catalog/products/product-pricing-inputs';
-import { AccountsService } from '../../crm/accounts/accounts.service';
 import type { PricingAccount } from '../../crm/accounts/account-pricing';
 import { badRequest, notFound } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
-import { Exact, exact, money } from './money';
+import { exact, money, zero } from './money';
+import type { PriceAccountKey, PriceInputs } from './price-inputs';
 import type {
   CommercePriceRequestItem,
   CommerceProductPrice,
@@ -69,30 +68,31 @@ const toCorePrice = (l: PricedLine, customerId: string | null): CoreProductPrice
   customerId,
 });
 
-const one = new Exact(1);
+const one = exact(1);
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The price operations of /core-api and /commerce-api: who the price is for, which products the
- * caller may see, and the answers' shapes. The engine itself is PricingService.
+ * caller may see, and the answers' shapes. The engine itself is PricingService; every operation
+ * reads its account, VAT codes and products in one statement (`PricingService.inputs`).
  */
 @Injectable()
 export class PriceOperationsService {
-  constructor(
-    private readonly pricing: PricingService,
-    private readonly products: ProductsService,
-    private readonly accounts: AccountsService,
-  ) {}
+  constructor(private readonly pricing: PricingService) {}
 
-  /** The account a core price is for (`customerId`, 400 naming it when unknown). */
-  private async coreAccount(
+  /** The inputs of a core price: the account `customerId` (400 naming it when unknown) and the products. */
+  private async coreInputs(
     ctx: RequestContext,
     customerId: string | undefined,
-  ): Promise<PricingAccount | null> {
-    if (!customerId) return null;
-    const account = await this.accounts.pricingAccount(ctx, { accountId: customerId });
-    if (!account)
+    ids: string[],
+  ): Promise<PriceInputs> {
+    const inputs = await this.pricing.inputs(ctx, {
+      account: customerId ? { accountId: customerId } : null,
+      ids,
+    });
+    if (customerId && !inputs.account)
       throw badRequest({ customerId: [`Account ${customerId} does not exist in this workspace.`] });
-    return account;
+    return inputs;
   }
 
   async corePrice(
@@ -101,20 +101,12 @@ export class PriceOperationsService {
     quantity?: string,
     customerId?: string,
   ): Promise<CoreProductPrice> {
-    const vat = this.pricing.vatTable(ctx);
-    const [account, products] = await Promise.all([
-      this.coreAccount(ctx, customerId),
-      this.products.pricingInputs(ctx, { ids: [id] }),
+    const inputs = await this.coreInputs(ctx, customerId, [id.toLowerCase()]);
+    if (!inputs.products.length) throw notFound('Product', id);
+    const [line] = await this.pricing.price(ctx, inputs, [
+      { product: inputs.products[0], quantity: parseQuantity(quantity ?? '1')! },
     ]);
-    if (!products.length) throw notFound('Product', id);
-    const [line] = await this.pricing.price(
-      ctx,
-      account,
-      [{ product: products[0], quantity: parseQuantity(quantity ?? '1')! }],
-      undefined,
-      vat,
-    );
-    return toCorePrice(line, account?.id ?? null);
+    return toCorePrice(line, inputs.account?.id ?? null);
   }
 
   async corePrices(
@@ -123,44 +115,34 @@ export class PriceOperationsService {
     quantity?: string,
     customerId?: string,
   ): Promise<CoreProductPrice[]> {
-    const vat = this.pricing.vatTable(ctx);
-    const unique = [...new Set(ids)];
-    const [account, products] = await Promise.all([
-      this.coreAccount(ctx, customerId),
-      this.products.pricingInputs(ctx, { ids: unique }),
-    ]);
-    const byId = new Map(products.map((p) => [p.id, p]));
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const inputs = await this.coreInputs(ctx, customerId, unique);
+    const byId = new Map(inputs.products.map((p) => [p.id, p]));
     const missing = unique.filter((id) => !byId.has(id));
     if (missing.length)
       throw badRequest({ ids: [`Product ${missing.join(', ')} does not exist in this workspace.`] });
     const q = parseQuantity(quantity ?? '1')!;
     const lines = await this.pricing.price(
       ctx,
-      account,
+      inputs,
       unique.map((id) => ({ product: byId.get(id)!, quantity: q })),
-      undefined,
-      vat,
     );
-    return lines.map((l) => toCorePrice(l, account?.id ?? null));
+    return lines.map((l) => toCorePrice(l, inputs.account?.id ?? null));
   }
 
   /** `items` are `<productId>:<quantity>` (validated by the DTO). */
   async coreTotal(ctx: RequestContext, items: string[], customerId?: string): Promise<PriceTotalResponse> {
-    const vat = this.pricing.vatTable(ctx);
     const parsed = items.map((item) => {
       const at = item.lastIndexOf(':');
       return { productId: item.slice(0, at).toLowerCase(), quantity: parseQuantity(item.slice(at + 1)) };
     });
-    const zero = parsed.findIndex((p) => !p.quantity);
-    if (zero >= 0)
+    const zeroAt = parsed.findIndex((p) => !p.quantity);
+    if (zeroAt >= 0)
       throw badRequest({
-        [`items[${zero}]`]: ['the quantity must be greater than 0 with at most 4 decimals'],
+        [`items[${zeroAt}]`]: ['the quantity must be greater than 0 with at most 4 decimals'],
       });
-    const [account, products] = await Promise.all([
-      this.coreAccount(ctx, customerId),
-      this.products.pricingInputs(ctx, { ids: parsed.map((p) => p.productId) }),
-    ]);
-    const byId = new Map(products.map((p) => [p.id, p]));
+    const inputs = await this.coreInputs(ctx, customerId, [...new Set(parsed.map((p) => p.productId))]);
+    const byId = new Map(inputs.products.map((p) => [p.id, p]));
     const errors: Record<string, string[]> = {};
     parsed.forEach((p, i) => {
       if (!byId.has(p.productId))
@@ -169,21 +151,20 @@ export class PriceOperationsService {
     if (Object.keys(errors).length) throw badRequest(errors);
     const lines = await this.pricing.price(
       ctx,
-      account,
+      inputs,
       parsed.map((p) => ({ product: byId.get(p.productId)!, quantity: p.quantity! })),
-      undefined,
-      vat,
     );
+    const customer = inputs.account?.id ?? null;
     const onRequest = lines.some((l) => l.shouldRequestPrice);
     const sum = (pick: (l: PricedLine) => string | null) =>
-      onRequest ? null : Number(money(lines.reduce((s, l) => s.plus(pick(l)!), new Exact(0))).toFixed(2));
+      onRequest ? null : money(lines.reduce((s, l) => s.plus(pick(l)!), zero)).toNumber();
     return {
-      items: lines.map((l) => toCorePrice(l, account?.id ?? null)),
+      items: lines.map((l) => toCorePrice(l, customer)),
       totalExclVat: sum((l) => l.lineTotal),
       vatAmount: sum((l) => l.vatAmount),
       totalInclVat: sum((l) => l.lineTotalInclVat),
       shouldRequestPrice: onRequest,
-      customerId: account?.id ?? null,
+      customerId: customer,
     };
   }
 
@@ -191,15 +172,30 @@ export class PriceOperationsService {
    * Who a storefront price is for: a client login → its contact's primary account (none: list
    * prices); a user → the `customerId` it names, else none. A client may not name another account.
    */
-  private async commerceAccount(
-    ctx: RequestContext,
-    customerId: string | undefined,
-  ): Promise<PricingAccount | null> {
+  private commerceAccount(ctx: RequestContext, customerId: string | undefined): PriceAccountKey {
     if (ctx.userType === 'Client') {
       if (customerId) throw badRequest({ customerId: ['a client login is priced for its own account'] });
-      return this.accounts.pricingAccount(ctx, { clientLoginId: ctx.actor.id! });
+      return { clientLoginId: ctx.actor.id! };
     }
-    return this.coreAccount(ctx, customerId);
+    return customerId ? { accountId: customerId } : null;
+  }
+
+  /** The inputs of a storefront price: the caller's account and the products, with their catalog membership. */
+  private async commerceInputs(
+    ctx: RequestContext,
+    customerId: string | undefined,
+    ids: string[],
+    skus?: string[],
+  ): Promise<PriceInputs> {
+    const inputs = await this.pricing.inputs(ctx, {
+      account: this.commerceAccount(ctx, customerId),
+      ids,
+      skus,
+      accountCatalog: true,
+    });
+    if (customerId && !inputs.account)
+      throw badRequest({ customerId: [`Account ${customerId} does not exist in this workspace.`] });
+    return inputs;
   }
 
   /** Whether the storefront may offer the product to this account: active, and in its catalog if it has one. */
@@ -211,21 +207,13 @@ export class PriceOperationsService {
     quantity?: string,
     customerId?: string,
   ): Promise<CommerceProductPrice> {
-    const vat = this.pricing.vatTable(ctx);
-    const account = await this.commerceAccount(ctx, customerId);
-    const [product] = await this.products.pricingInputs(ctx, {
-      ids: [id],
-      catalogId: account?.productCatalogId,
-    });
+    const inputs = await this.commerceInputs(ctx, customerId, [id.toLowerCase()]);
+    const [product] = inputs.products;
     if (!product || !this.offered(product)) throw notFound('Product', id);
-    const [line] = await this.pricing.price(
-      ctx,
-      account,
-      [{ product, quantity: parseQuantity(quantity ?? '1')! }],
-      undefined,
-      vat,
-    );
-    return hidden(account) ? withoutPrices(toCommercePrice(line)) : toCommercePrice(line);
+    const [line] = await this.pricing.price(ctx, inputs, [
+      { product, quantity: parseQuantity(quantity ?? '1')! },
+    ]);
+    return hidden(inputs.account) ? withoutPrices(toCommercePrice(line)) : toCommercePrice(line);
   }
 
   /** Per item: a price, or a 404 error for that item alone (unknown, inactive, outside the catalog). */
@@ -234,15 +222,10 @@ export class PriceOperationsService {
     items: CommercePriceRequestItem[],
     customerId?: string,
   ): Promise<CommerceProductPriceResult[]> {
-    const vat = this.pricing.vatTable(ctx);
-    const account = await this.commerceAccount(ctx, customerId);
     const identifiers = items.map((i) => i.identifier);
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const products = await this.products.pricingInputs(ctx, {
-      ids: identifiers.filter((i) => uuid.test(i)).map((i) => i.toLowerCase()),
-      skus: identifiers,
-      catalogId: account?.productCatalogId,
-    });
+    const ids = [...new Set(identifiers.filter((i) => uuid.test(i)).map((i) => i.toLowerCase()))];
+    const inputs = await this.commerceInputs(ctx, customerId, ids, [...new Set(identifiers)]);
+    const { account, products } = inputs;
     const byId = new Map(products.map((p) => [p.id, p]));
     const bySku = new Map(products.flatMap((p) => (p.sku === null ? [] : [[p.sku, p] as const])));
     const resolved = items.map((item) => {
@@ -253,13 +236,12 @@ export class PriceOperationsService {
     });
     const priced = await this.pricing.price(
       ctx,
-      account,
+      inputs,
       resolved.flatMap((r) =>
         r.product ? [{ product: r.product, quantity: parseQuantity(r.item.quantity ?? 1) ?? one }] : [],
       ),
-      undefined,
-      vat,
     );
+    const hide = hidden(account);
     let next = 0;
     return resolved.map(({ item, product }) => {
       if (!product)
@@ -280,7 +262,7 @@ export class PriceOperationsService {
       const price = toCommercePrice(priced[next++]);
       return {
         identifier: item.identifier,
-        ...(hidden(account) ? withoutPrices(price) : price),
+        ...(hide ? withoutPrices(price) : price),
         error: null,
       };
     });

@@ -1,5 +1,7 @@
 import { Exact, exact, money, moneyString, plain } from './money';
 
+const hundred = exact(100);
+
 /** What the price rule needs of a product (the catalog's `pricingInputs`). */
 export interface ProductPriceInput {
   /** Sales price of one unit (excl. VAT), numeric string; null = price on request. */
@@ -44,8 +46,8 @@ export function rulePrice(
       list = exact(tier.salesPrice);
     }
   }
-  const discount = exact(account?.discountPercentage ?? 0);
-  const customer = list.times(new Exact(100).minus(discount)).dividedBy(100);
+  const discount = account?.discountPercentage ?? 0;
+  const customer = discount === 0 ? list : list.times(hundred.minus(discount)).shift(2);
   return { listPrice: list, customerPrice: customer, shouldRequestPrice: false };
 }
 
@@ -73,10 +75,10 @@ export function priceAmounts(unit: Exact | null, quantity: Exact, vatRate: Exact
     return { unitPrice: null, unitVatAmount: null, lineTotal: null, vatAmount: null, lineTotalInclVat: null };
   const unitRounded = money(unit);
   const line = money(unitRounded.times(quantity));
-  const vat = money(line.times(vatRate).dividedBy(100));
+  const vat = money(line.times(vatRate).shift(2));
   return {
     unitPrice: unitRounded.toFixed(2),
-    unitVatAmount: moneyString(unitRounded.times(vatRate).dividedBy(100)),
+    unitVatAmount: moneyString(unitRounded.times(vatRate).shift(2)),
     lineTotal: line.toFixed(2),
     vatAmount: vat.toFixed(2),
     lineTotalInclVat: line.plus(vat).toFixed(2),

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { ProductsService } from '../../catalog/products/products.service';
 import type { ProductPricingInput } from '../../catalog/products/product-pricing-inputs';
-import { AccountsService } from '../../crm/accounts/accounts.service';
-import type { PricingAccount } from '../../crm/accounts/account-pricing';
-import type { Tx } from '../../platform/database/db';
+import { Db, type Tx } from '../../platform/database/db';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { PriceScripts, type ScriptPriceInput } from '../atomic-scripts/price-scripts';
-import { VatCodesService, type VatTable } from '../vat-codes/vat-codes.service';
-import { Exact, exact, money } from './money';
+import { VatCodeEntity } from '../vat-codes/vat-code.entity';
+import { exact, money, zero, type Exact } from './money';
+import {
+  PriceInputsStatements,
+  type PriceInputs,
+  type PriceInputsQuery,
+  type VatTable,
+} from './price-inputs';
 import { priceAmounts, rulePrice } from './price-rule';
 import { parseQuantity } from './quantity';
 
@@ -75,19 +78,28 @@ export interface ResolvedLine {
   quantity: Exact;
 }
 
+/** Who the lines are priced for (null = no account: list prices) and the workspace's VAT codes. */
+export type PriceContext = Pick<PriceInputs, 'account' | 'vat'>;
+
 /**
  * The price engine: product sales price → quantity tier → account discount → atomic scripts,
- * exact decimals, rounded to 2 decimals at the edge. Batch-first: pricing n lines costs a
- * constant number of queries (products, account, VAT codes; scripts come from a cache).
+ * exact decimals, rounded to 2 decimals at the edge. Batch-first: a price request reads its
+ * account, VAT codes and products in ONE statement (`inputs`); scripts come from a cache.
  */
 @Injectable()
 export class PricingService {
+  private readonly statements = new PriceInputsStatements();
+
   constructor(
-    private readonly products: ProductsService,
-    private readonly accounts: AccountsService,
-    private readonly vatCodes: VatCodesService,
+    private readonly db: Db,
     private readonly scripts: PriceScripts,
   ) {}
+
+  /** The account, the VAT codes and the products of a price request, in one statement. */
+  inputs(ctx: RequestContext, query: PriceInputsQuery, tx?: Tx): Promise<PriceInputs> {
+    const repo = tx ? tx.repo(VatCodeEntity, 'VatCode') : this.db.repo(ctx, VatCodeEntity, 'VatCode');
+    return this.statements.read(repo, query);
+  }
 
   /**
    * Prices order lines for an account (the sales context's entry point). Unknown products → 400
@@ -109,140 +121,115 @@ export class PricingService {
       return q;
     });
     if (Object.keys(errors).length) throw badRequest(errors);
-    // Outside a transaction the VAT codes are read beside the account and products.
-    const vat = options.tx ? undefined : this.vatTable(ctx);
-    const [account, products] = await this.load(
+    const inputs = await this.inputs(
       ctx,
-      request.accountId,
-      request.lines.map((l) => l.productId),
-      options,
+      {
+        account: request.accountId ? { accountId: request.accountId } : null,
+        ids: [...new Set(request.lines.map((l) => l.productId.toLowerCase()))],
+      },
+      options.tx,
     );
-    if (request.accountId && !account)
+    if (request.accountId && !inputs.account)
       errors[options.accountField ?? 'accountId'] = [
         `Account ${request.accountId} does not exist in this workspace.`,
       ];
-    const byId = new Map(products.map((p) => [p.id, p]));
+    const byId = new Map(inputs.products.map((p) => [p.id, p]));
     request.lines.forEach((l, i) => {
-      if (!byId.has(l.productId))
+      if (!byId.has(l.productId.toLowerCase()))
         errors[`${linesField}[${i}].productId`] = [
           `Product ${l.productId} does not exist in this workspace.`,
         ];
     });
     if (Object.keys(errors).length) throw badRequest(errors);
     const lines = request.lines.map((l, i) => ({
-      product: byId.get(l.productId)!,
+      product: byId.get(l.productId.toLowerCase())!,
       quantity: quantities[i]!,
     }));
-    return this.price(ctx, account, lines, options.tx, vat);
+    return this.price(ctx, inputs, lines, options.tx);
   }
 
-  /** The account (by id, may be null) and the products, read together. */
-  private load(
-    ctx: RequestContext,
-    accountId: string | null,
-    productIds: string[],
-    options: PriceLinesOptions,
-  ): Promise<[PricingAccount | null, ProductPricingInput[]]> {
-    const account = accountId
-      ? this.accounts.pricingAccount(ctx, { accountId }, options.tx)
-      : Promise.resolve(null);
-    const products = this.products.pricingInputs(ctx, { ids: productIds }, options.tx);
-    // One session inside a transaction: one after the other there; in parallel on the pool otherwise.
-    return options.tx ? account.then(async (a) => [a, await products]) : Promise.all([account, products]);
-  }
-
-  /**
-   * The workspace's VAT codes, started early by a caller that has other reads to make first (one
-   * round trip less); pass the promise to `price`. A rejection is also seen there.
-   */
-  vatTable(ctx: RequestContext): Promise<VatTable> {
-    const table = this.vatCodes.table(ctx);
-    table.catch(() => undefined); // awaited by `price`; unobserved only when the caller failed first
-    return table;
-  }
-
-  /** Prices resolved lines for an account (null = none): the engine itself (`vatTable` from `vatTable`). */
+  /** Prices resolved lines for the account of `on` (null = none): the engine itself. */
   async price(
     ctx: RequestContext,
-    account: PricingAccount | null,
+    on: PriceContext,
     lines: readonly ResolvedLine[],
     tx?: Tx,
-    vatTable?: Promise<VatTable>,
   ): Promise<PricedLine[]> {
     if (!lines.length) return [];
-    const vat = await (vatTable ?? this.vatCodes.table(ctx, tx));
+    const { account, vat } = on;
     const discount = account ? account.commerceSettings.discountPercentage : 0;
+    const discountText = exact(discount).toString();
     const vatLiable = account ? account.commerceSettings.vatLiable : true;
+    const scriptAccount = account
+      ? {
+          id: account.id,
+          displayName: account.displayName,
+          accountCode: account.accountCode,
+          discountPercentage: discount,
+        }
+      : null;
     const rule = lines.map((l) =>
       rulePrice(l.product, l.quantity, account ? { discountPercentage: discount } : null),
     );
     const scripted = await this.scripts.apply(
       ctx,
-      lines.map((l, i): ScriptPriceInput => ({
+      lines,
+      (l, i): ScriptPriceInput => ({
         product: {
           id: l.product.id,
           sku: l.product.sku,
           name: l.product.name,
-          salesPrice: l.product.salesPrice === null ? null : Number(l.product.salesPrice),
-          suggestedRetailPrice:
-            l.product.suggestedRetailPrice === null ? null : Number(l.product.suggestedRetailPrice),
+          salesPrice: numberOrNull(l.product.salesPriceShown),
+          suggestedRetailPrice: numberOrNull(l.product.suggestedRetailPriceShown),
           active: l.product.active,
         },
-        quantity: Number(l.quantity.toString()),
-        account: account
-          ? {
-              id: account.id,
-              displayName: account.displayName,
-              accountCode: account.accountCode,
-              discountPercentage: discount,
-            }
-          : null,
-        customerPrice:
-          rule[i].customerPrice === null ? null : Number(money(rule[i].customerPrice!).toFixed(2)),
+        quantity: l.quantity.toNumber(),
+        account: scriptAccount,
+        customerPrice: rule[i].customerPrice === null ? null : money(rule[i].customerPrice!).toNumber(),
         shouldRequestPrice: rule[i].shouldRequestPrice,
-      })),
+      }),
       tx,
     );
     return lines.map((l, i) => {
-      const outcome = scripted[i];
+      const outcome = scripted?.[i];
       const unit =
-        outcome.customerPrice === undefined
+        outcome?.customerPrice === undefined
           ? rule[i].customerPrice
           : outcome.customerPrice === null
             ? null
             : exact(outcome.customerPrice);
-      const shouldRequestPrice = outcome.shouldRequestPrice ?? (rule[i].shouldRequestPrice || unit === null);
+      const shouldRequestPrice = outcome?.shouldRequestPrice ?? (rule[i].shouldRequestPrice || unit === null);
       const code = vatCodeOf(vat, l.product.vatCodeId);
-      const rate = vatLiable && code ? exact(code.rate) : new Exact(0);
-      const shown = shouldRequestPrice ? null : unit;
-      const amounts = priceAmounts(shown, l.quantity, rate);
-      const m2 = (v: string | null) => (v === null ? null : money(exact(v)).toFixed(2));
+      const rate = vatLiable && code ? code.rate : zero;
+      const amounts = priceAmounts(shouldRequestPrice ? null : unit, l.quantity, rate);
       return {
         productId: l.product.id,
         sku: l.product.sku,
         name: l.product.name,
         active: l.product.active,
         quantity: l.quantity.toString(),
-        salesPrice: m2(l.product.salesPrice),
-        purchasePrice: m2(l.product.purchasePrice),
-        suggestedRetailPrice: m2(l.product.suggestedRetailPrice),
+        salesPrice: l.product.salesPriceShown,
+        purchasePrice: l.product.purchasePriceShown,
+        suggestedRetailPrice: l.product.suggestedRetailPriceShown,
         listPrice: rule[i].listPrice === null ? null : money(rule[i].listPrice!).toFixed(2),
-        discountPercentage: exact(discount).toString(),
+        discountPercentage: discountText,
         unitPrice: amounts.unitPrice,
         lineTotal: amounts.lineTotal,
         pricesIncludeVat: false,
         vatCodeId: code?.id ?? null,
         vatCode: code?.code ?? null,
-        vatRate: rate.toString(),
+        vatRate: vatLiable && code ? code.rateText : '0',
         unitVatAmount: amounts.unitVatAmount,
         vatAmount: amounts.vatAmount,
         lineTotalInclVat: amounts.lineTotalInclVat,
         shouldRequestPrice,
-        messages: outcome.messages,
+        messages: outcome?.messages ?? [],
       };
     });
   }
 }
+
+const numberOrNull = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /** The product's VAT code, or the workspace's default when it has none. */
 const vatCodeOf = (vat: VatTable, id: string | null) =>

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { Exact } from './money';
+import { exact, type Exact } from './money';
 
 const decimalText = /^\d{1,14}(\.\d{1,4})?$/;
 
@@ -16,7 +16,7 @@ export function parseQuantity(value: unknown): Exact | null {
         ? value.trim()
         : null;
   if (text === null || !decimalText.test(text)) return null;
-  const q = new Exact(text);
+  const q = exact(text);
   return q.gt(0) ? q : null;
 }
 

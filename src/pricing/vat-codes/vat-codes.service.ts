@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Db, type Tx } from '../../platform/database/db';
+import { Db } from '../../platform/database/db';
 import { listParams, type Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
 import { scopedFields } from '../../platform/http/resource';
@@ -18,12 +18,6 @@ export const toVatCodeResponse = (e: VatCodeEntity): VatCodeResponse => ({
   displayOrder: e.displayOrder,
 });
 
-/** What pricing needs of a workspace's VAT codes: rate and code by id, and the default. */
-export interface VatTable {
-  byId: ReadonlyMap<string, VatCodeEntity>;
-  fallback: VatCodeEntity | null;
-}
-
 /** VAT codes: the workspace's set (seeded when the workspace is created), listed and read by pricing. */
 @Injectable()
 export class VatCodesService {
@@ -37,13 +31,6 @@ export class VatCodesService {
       search: ['v.code', 'v.name'],
     });
     return { data: page.data.map(toVatCodeResponse), total: page.total };
-  }
-
-  /** Every VAT code of the workspace (a handful) in one query, for pricing a batch. */
-  async table(ctx: RequestContext, tx?: Tx): Promise<VatTable> {
-    const repo = tx ? tx.repo(VatCodeEntity, 'VatCode') : this.db.repo(ctx, VatCodeEntity, 'VatCode');
-    const rows = await repo.find();
-    return { byId: new Map(rows.map((r) => [r.id, r])), fallback: rows.find((r) => r.isDefault) ?? null };
   }
 
   /** Inserts the default set into a new workspace (a workspace initializer, same transaction). */
