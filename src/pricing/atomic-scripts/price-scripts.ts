@@ -6,6 +6,7 @@ import { Db, type Tx } from '../../platform/database/db';
 import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { AtomicScriptEntity } from './atomic-script.entity';
+import { versionOf } from './price-scripts-version';
 import { CompiledScripts, ScriptSandbox } from './script-sandbox';
 
 /** Notified by the trigger on atomic_scripts (migration PricingVatCodesAtomicScripts), payload the workspace id. */
@@ -43,6 +44,8 @@ const maxCachedWorkspaces = 100;
 interface Loaded {
   scripts: Array<{ id: string; name: string }>;
   compiled: CompiledScripts | null;
+  /** `versionOf` the scripts loaded. */
+  version: string;
 }
 
 /**
@@ -103,18 +106,29 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
   /**
    * Applies the scripts to each line, in order (`toInput` builds a line's input only when there
    * are scripts to run). Null when no script ran: every line is unchanged.
+   * `version`: the scripts' version as the price request's statement read it
+   * (`priceScriptsVersionSql`); a cached set of another version is loaded afresh, so a change made
+   * on another instance counts from the next price on, before its notification arrives.
    */
   async apply<T>(
     ctx: RequestContext,
     lines: readonly T[],
     toInput: (line: T, index: number) => ScriptPriceInput,
     tx?: Tx,
+    version?: string,
   ): Promise<ScriptPriceOutcome[] | null> {
-    const set = this.acquire(ctx, tx);
+    if (version === '') return null;
+    let set = this.acquire(ctx, tx);
     try {
       let loaded: Loaded;
       try {
         loaded = await set.ready;
+        if (version !== undefined && loaded.version !== version) {
+          this.drop(ctx.workspaceId, set);
+          this.release(set);
+          set = this.acquire(ctx, tx);
+          loaded = await set.ready;
+        }
       } catch (e) {
         // Reading the scripts failed (the database's error, as any query's) or the sandbox did not start.
         if (e instanceof QueryFailedError) throw e;
@@ -236,12 +250,13 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
       : this.db.repo(ctx, AtomicScriptEntity, 'AtomicScript');
     const rows = await repo
       .qb('s')
-      .select(['s.id', 's.name', 's.code'])
+      .select(['s.id', 's.name', 's.code', 's.version'])
       .andWhere('s.trigger = :trigger AND s.active', { trigger: 'PriceCalculation' })
       .orderBy('s.display_order', 'ASC')
       .addOrderBy('s.id', 'ASC')
       .getMany();
-    if (!rows.length) return { scripts: [], compiled: null };
+    const version = versionOf(rows);
+    if (!rows.length) return { scripts: [], compiled: null, version };
     const compiled = await this.sandbox.compile(rows.map((r) => r.code));
     compiled.compiled.forEach((c, i) => {
       if ('error' in c)
@@ -249,7 +264,7 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
           `Atomic script ${rows[i].id} of workspace ${ctx.workspaceId} does not compile: ${c.error}`,
         );
     });
-    return { scripts: rows.map((r) => ({ id: r.id, name: r.name })), compiled };
+    return { scripts: rows.map((r) => ({ id: r.id, name: r.name })), compiled, version };
   }
 }
 

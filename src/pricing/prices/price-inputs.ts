@@ -4,6 +4,7 @@ import {
 } from '../../catalog/products/product-pricing-inputs';
 import { pricingAccountSql, toPricingAccount, type PricingAccount } from '../../crm/accounts/account-pricing';
 import { preparedStatement, type PreparedStatement } from '../../platform/database/lean-reads';
+import { priceScriptsVersionSql } from '../atomic-scripts/price-scripts-version';
 import { exact, type Exact } from './money';
 
 /** Who a price is for: an account by id, the account of a client login, or nobody (list prices). */
@@ -40,6 +41,12 @@ export interface PriceInputs {
   account: PricingAccount | null;
   products: ProductPricingInput[];
   vat: VatTable;
+  /**
+   * The workspace's active price-calculation scripts as `id:version` in running order ('' when
+   * there are none): compiled scripts cached for another version are stale, whichever instance
+   * changed them and whether or not its notification has arrived yet.
+   */
+  scriptsVersion: string;
 }
 
 /** Where the statement runs: a scoped repository (`$1` = its workspace). */
@@ -51,10 +58,12 @@ interface Row {
   account: Parameters<typeof toPricingAccount>[0] | null;
   vat_codes: Array<{ id: string; code: string; rate: string; isDefault: boolean }>;
   products: ProductPricingInput[];
+  scripts: string | null;
 }
 
 /**
- * The account, the workspace's VAT codes and the products of a price request in ONE statement
+ * The account, the workspace's VAT codes, the products of a price request and the version of its
+ * price scripts in ONE statement
  * (`$1` the workspace, `$2` the account key, `$3` ids, `$4` skus), each part written by the
  * context that owns its tables (crm's `pricingAccountSql`, the catalog's `productPricingInputSql`):
  * one round trip and one plan per connection (named prepared statements, a handful of shapes).
@@ -80,6 +89,7 @@ export class PriceInputsStatements {
     return {
       account: row.account ? toPricingAccount(row.account) : null,
       products: row.products,
+      scriptsVersion: row.scripts ?? '',
       vat: {
         byId: new Map(codes.map((c) => [c.id, c])),
         fallback: codes.find((c) => c.isDefault) ?? null,
@@ -108,7 +118,8 @@ export class PriceInputsStatements {
   coalesce((SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'rate', v.rate::text, 'isDefault', v.is_default))
     FROM vat_codes v WHERE v.workspace_id = $1), '[]'::json) AS vat_codes,
   coalesce((SELECT json_agg(${products}) FROM products p
-    WHERE p.workspace_id = $1 AND (p.id = ANY(${ids}::uuid[])${bySku ? ` OR p.sku = ANY(${skus}::text[])` : ''})), '[]'::json) AS products`,
+    WHERE p.workspace_id = $1 AND (p.id = ANY(${ids}::uuid[])${bySku ? ` OR p.sku = ANY(${skus}::text[])` : ''})), '[]'::json) AS products,
+  (${priceScriptsVersionSql}) AS scripts`,
       );
       this.statements.set(name, statement);
     }

@@ -79,7 +79,7 @@ export interface ResolvedLine {
 }
 
 /** Who the lines are priced for (null = no account: list prices) and the workspace's VAT codes. */
-export type PriceContext = Pick<PriceInputs, 'account' | 'vat'>;
+export type PriceContext = Pick<PriceInputs, 'account' | 'vat' | 'scriptsVersion'>;
 
 /**
  * The price engine: product sales price → quantity tier → account discount → atomic scripts,
@@ -189,6 +189,7 @@ export class PricingService {
         shouldRequestPrice: rule[i].shouldRequestPrice,
       }),
       tx,
+      on.scriptsVersion,
     );
     return lines.map((l, i) => {
       const outcome = scripted?.[i];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
 /** Atomic scripts: CRUD, the sandbox, and scripts changing prices and adding messages. */
@@ -221,6 +222,24 @@ describe('Atomic scripts', () => {
 
   // Two instances need one database: the PostgreSQL server (each embedded app has its own). On the
   // embedded database the change is seen by the one instance, through the same notification.
+  it('runs a change from the next price on, even when its notification never arrives', async () => {
+    const saved = await script({ name: 'Unnotified', code: 'return { messages: ["v1"] };' });
+    expect((await priceOf()).messages).toEqual(['v1']); // compiled and cached
+    // The change as another instance would make it, with its notification lost: the price's own
+    // statement reads the scripts' version, and the cached set is stale.
+    await t.app.get(DataSource).transaction(async (m) => {
+      await m.query('ALTER TABLE atomic_scripts DISABLE TRIGGER tr_atomic_scripts__changed');
+      await m.query(
+        `UPDATE atomic_scripts SET code = 'return { messages: ["v2"] };', version = version + 1 WHERE id = $1`,
+        [saved.body.id],
+      );
+      await m.query('ALTER TABLE atomic_scripts ENABLE TRIGGER tr_atomic_scripts__changed');
+    });
+    expect((await priceOf()).messages).toEqual(['v2']);
+    expect((await admin.delete(`/core-api/atomicscripts/${saved.body.id}`)).status).toBe(200);
+    expect((await priceOf()).messages).toEqual([]);
+  });
+
   it('drops the compiled scripts on every instance when one changes them', async () => {
     const second = process.env.TEST_DATABASE_URL ? await startApp() : null;
     try {
