@@ -156,7 +156,7 @@ export async function violations(query: Query, expect: Expectations): Promise<Re
                                AND o.ordering_status = 'Completed'
        LEFT JOIN sales_order_lines l ON l.sales_order_id = o.id AND l.product_id = s.product_id
       WHERE s.product_id = ANY($1::uuid[])
-      GROUP BY s.id
+      GROUP BY s.id, s.workspace_id
      HAVING s.quantity <> $2::numeric - coalesce(sum(l.quantity), 0)`,
     [expect.orderProducts, expect.initialStock],
   );

@@ -303,10 +303,10 @@ it('documents every route the router knows', async () => {
   for (const [path, item] of Object.entries(doc.paths))
     for (const method of Object.keys(item as object))
       documented.add(`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
-  // Swagger UI, the document itself and the stored files (image URLs) are served beside the API;
-  // `*` is the router's catch-all for unknown paths (checked below).
+  // Swagger UI, the document itself, the stored files (image URLs) and the operators' Prometheus
+  // metrics are served beside the API; `*` is the router's catch-all for unknown paths (checked below).
   const undocumented = [...routes].filter(
-    (r) => !documented.has(r) && !/^GET (\/(docs|openapi\.(json|yaml)|files\/)|\*$)/.test(r),
+    (r) => !documented.has(r) && !/^GET (\/(docs|openapi\.(json|yaml)|files\/|metrics$)|\*$)/.test(r),
   );
   expect(routes.size).toBeGreaterThan(100);
   expect(undocumented).toEqual([]);
