@@ -68,6 +68,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The child could not listen: another process has its port. */
+class PortTakenError extends Error {
+  constructor(port: string) {
+    super(`Port ${port} is taken`);
+  }
+}
+
 /** One run of the service as its own process, listening on `port`. */
 export class ChildService {
   private output = '';
@@ -89,9 +96,17 @@ export class ChildService {
     const service = new ChildService(child, `http://127.0.0.1:${env.PORT}`);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`The service exited on start:\n${service.output}`);
+      if (child.exitCode !== null) {
+        if (service.output.includes('EADDRINUSE')) throw new PortTakenError(env.PORT);
+        throw new Error(`The service exited on start:\n${service.output}`);
+      }
       try {
-        if ((await fetch(`${service.baseUrl}/health/live`)).ok) return service;
+        // Live, and this child is the one listening (another test's child may have taken the port).
+        if (
+          service.output.includes(`Listening on http://localhost:${env.PORT} `) &&
+          (await fetch(`${service.baseUrl}/health/live`)).ok
+        )
+          return service;
       } catch {
         /* not listening yet */
       }
@@ -181,9 +196,20 @@ export class CrashBed {
     });
   }
 
+  /**
+   * Starts the child on the bed's port; when another test's process took that port meanwhile (it
+   * was free when the bed was made, and stays free while this child is down), on a fresh one.
+   */
   async start(timeoutMs?: number): Promise<ChildService> {
-    this.service = await ChildService.start(this.dist, this.env, timeoutMs);
-    return this.service;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.service = await ChildService.start(this.dist, this.env, timeoutMs);
+        return this.service;
+      } catch (e) {
+        if (!(e instanceof PortTakenError) || attempt === 5) throw e;
+        this.env.PORT = String(await freePort());
+      }
+    }
   }
 
   /** An access token of the bootstrap admin from the running child. */
