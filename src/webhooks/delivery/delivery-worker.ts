@@ -109,7 +109,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(EMBEDDED_DATABASE) private readonly pglite: PGlite | null,
   ) {
     this.schedule = env.WEBHOOKS_RETRY_SCHEDULE_MS.split(',').map(Number);
-    this.leaseMs = env.WEBHOOKS_TIMEOUT_MS * 2 + 1000;
+    // Room for a whole round (up to 50 sends, then one statement recording them) on a busy machine:
+    // a lease that ends while its round is still sending makes another worker send it again.
+    this.leaseMs = env.WEBHOOKS_TIMEOUT_MS * 2 + 10_000;
     this.sender = new Sender(env.WEBHOOKS_ALLOW_PRIVATE_TARGETS, batchSize);
   }
 

@@ -51,7 +51,7 @@ describe('Webhook delivery across kill -9 of the worker', () => {
     await service.kill();
 
     service = await bed.start();
-    const again = await eventually(() => receiver.at('/crash').length >= 2 && receiver.at('/crash'), 15_000);
+    const again = await eventually(() => receiver.at('/crash').length >= 2 && receiver.at('/crash'), 30_000);
     expect(again[1].headers['webhook-id']).toBe(again[0].headers['webhook-id']);
     expect(again[1].body).toBe(again[0].body);
     const log = await eventually(async () => {
