@@ -132,6 +132,41 @@ export class ChildService {
     }
   }
 
+  /**
+   * The webhook delivery worker alone (`src/worker.js`, no HTTP API): started once it says so.
+   * `baseUrl` is empty: it listens on nothing.
+   */
+  static async startWorker(
+    dist: string,
+    env: Record<string, string>,
+    timeoutMs = 60_000,
+  ): Promise<ChildService> {
+    const child = spawn(process.execPath, [join(dist, 'src/worker.js')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const worker = new ChildService(child, '');
+    const started = worker.waitForOutput('Webhook delivery worker started', timeoutMs);
+    // 'close': after its output has been read, so the error shows what it said.
+    const exited = new Promise<never>((_, reject) =>
+      child.once('close', () => reject(new Error(`The worker exited on start:\n${worker.output}`))),
+    );
+    // Whichever settles second is of no interest (the worker's later exit, a moot time-out).
+    started.catch(() => undefined);
+    exited.catch(() => undefined);
+    await Promise.race([started, exited]);
+    return worker;
+  }
+
+  /** Sends `signal` and resolves with the exit code (null when a signal ended the process). */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (this.process.exitCode !== null || this.process.signalCode !== null) return this.process.exitCode;
+    const exited = new Promise<number | null>((r) => this.process.once('exit', (code) => r(code)));
+    this.process.kill(signal);
+    return exited;
+  }
+
   /** kill -9: no shutdown hook, no graceful close of connections or the database. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.process.exitCode !== null || this.process.signalCode !== null) return;
