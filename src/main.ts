@@ -1,21 +1,12 @@
 import 'reflect-metadata';
 import { createApp } from './app.setup';
-import { InvalidEnvironmentError, loadEnv } from './config/env';
+import { loadEnvOrExit } from './config/env';
 import { DataDirLockedError } from './platform/database/data-dir-lock';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
 import { installGracefulShutdown } from './health/graceful-shutdown';
 
 async function main(): Promise<void> {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (e) {
-    if (e instanceof InvalidEnvironmentError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const env = loadEnvOrExit();
   let pglite;
   try {
     pglite = env.DATABASE_URL

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { InvalidEnvironmentError, loadEnv } from './config/env';
+import { loadEnvOrExit } from './config/env';
 import { PlatformModule } from './platform/platform.module';
 import { createLogger, PinoNestLogger } from './platform/http/request-logger';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -15,16 +15,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
  * `MIGRATIONS_RUN=true` is set explicitly. SIGTERM/SIGINT stop it after the round under way, with exit status 0.
  */
 async function main(): Promise<void> {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (e) {
-    if (e instanceof InvalidEnvironmentError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const env = loadEnvOrExit();
   if (!env.DATABASE_URL) {
     process.stderr.write(
       'The webhook worker process needs DATABASE_URL (a PostgreSQL server shared with the API instances).\n',

@@ -206,3 +206,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   return env;
 }
+
+/** The environment for a process's entry point: a wrong value ends the process with the one line that names it. */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (e) {
+    if (e instanceof InvalidEnvironmentError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
