@@ -44,4 +44,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/live').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The heap bound of `npm run start:prod` (see README, "Memory"): old space collected before it passes 192 MB.
-CMD ["node", "--max-old-space-size=192", "dist/src/main.js"]
+CMD ["node", "--max-old-space-size=192", "--liftoff-only", "dist/src/main.js"]
