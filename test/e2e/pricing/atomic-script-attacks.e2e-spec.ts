@@ -59,7 +59,9 @@ describe('Atomic script attacks', () => {
     await expectHonestPrice();
   });
   afterAll(() => t.close());
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('a built-in running seconds in C stops neither the process nor another workspace, and its own prices and orders fail closed', async () => {
     const attacker = await shop('Sorter');
