@@ -48,15 +48,16 @@ interface Slot {
 
 /**
  * The atomic-script sandbox: a small pool of worker threads (SCRIPTS_WORKERS), started on first
- * use, each evaluating in a fresh QuickJS WebAssembly instance per evaluation (script-worker.cjs).
+ * use, each evaluating in a fresh QuickJS runtime and context per evaluation, inside a WebAssembly
+ * instance of the workspace's own (script-worker.cjs).
  * The event loop only posts messages. What holds, whatever a script does:
  * - time: an evaluation has SCRIPTS_TIME_MS of wall clock (interrupts inside the interpreter); a
  *   worker still busy `killGraceMs` later (a built-in running in C) is terminated and replaced;
  * - workspaces: at most one worker busy per workspace, workspaces served in turn, at most
  *   SCRIPTS_QUEUE evaluations waiting per workspace (beyond: 503 with Retry-After), and a
  *   workspace whose evaluation was terminated is not evaluated again for SCRIPTS_COOLDOWN_MS;
- * - memory: each evaluation's WebAssembly memory has a maximum (SCRIPTS_MEMORY_MB), the worker's
- *   heap a resource limit; nothing survives an evaluation.
+ * - memory: each workspace's WebAssembly memory has a maximum (SCRIPTS_MEMORY_MB), the worker's
+ *   heap a resource limit; nothing a script leaves behind survives its evaluation.
  */
 @Injectable()
 export class ScriptSandbox implements OnModuleDestroy {
@@ -190,7 +191,7 @@ export class ScriptSandbox implements OnModuleDestroy {
     }, this.env.SCRIPTS_TIME_MS + scriptLimits.killGraceMs);
     worker.on('message', onMessage);
     worker.once('exit', onExit);
-    worker.postMessage({ id, ...pending.job });
+    worker.postMessage({ id, workspaceId: pending.workspaceId, ...pending.job });
   }
 
   private finish(slot: Slot, pending: Pending, answer: Answer): void {

@@ -3,12 +3,12 @@
  * One worker thread of the atomic-script pool (script-pool.ts). Plain CommonJS, not TypeScript, so
  * the same file runs from src/ under jest and from dist/ in production (nest-cli.json copies it).
  *
- * Each evaluation (a compile check, or one price request's lines × scripts) gets a fresh QuickJS
- * WebAssembly instance from the module compiled once per worker, with its own memory whose
- * `maximum` is the real limit of the evaluation: nothing a script leaves behind (globals, buffers)
- * survives into the next one, and no evaluation can take memory from another. Inside it a runtime
- * with a heap limit and a stack limit, and an interrupt per run (`runMs`) and per evaluation
- * (`budgetMs`). Built-ins that run long in C are not interruptible: the pool terminates this
+ * Each workspace gets its own QuickJS WebAssembly instance (from the module compiled once per
+ * worker), with its own memory whose `maximum` is the real limit: no workspace can take memory
+ * from another. Each evaluation (a compile check, or one price request's lines × scripts) runs in
+ * a fresh runtime and context in it, disposed afterwards: nothing a script leaves behind (globals,
+ * buffers) survives into the next evaluation. The runtime has a heap and a stack limit, and an
+ * interrupt per run (`runMs`) and per evaluation (`budgetMs`). Built-ins that run long in C are not interruptible: the pool terminates this
  * thread at its deadline, which is the limit that holds.
  */
 const { parentPort, workerData } = require('node:worker_threads');
@@ -55,11 +55,34 @@ const prelude = `
 const cut = (text) => (text.length > maxErrorChars ? `${text.slice(0, maxErrorChars)}…` : text);
 
 let wasmModule;
+/** WebAssembly instances kept per workspace (least recently used dropped), each with its own memory. */
+const instances = new Map();
+const maxInstances = 4;
 
-/** A fresh interpreter: its own WebAssembly instance and memory, runtime and context. */
-async function interpreter() {
-  const wasmMemory = new WebAssembly.Memory({ initial: 256, maximum: limits.memoryPages });
-  const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(releaseSync, { wasmModule, wasmMemory }));
+/**
+ * The workspace's WebAssembly instance: its own memory, whose `maximum` bounds everything the
+ * workspace's evaluations can hold. Kept between its evaluations (a new instance costs
+ * milliseconds and 16 MB of fresh memory); dropped when anything in it failed.
+ */
+async function instanceOf(workspaceId) {
+  let instance = instances.get(workspaceId);
+  if (instance) instances.delete(workspaceId);
+  else {
+    const wasmMemory = new WebAssembly.Memory({ initial: 256, maximum: limits.memoryPages });
+    instance = await newQuickJSWASMModuleFromVariant(newVariant(releaseSync, { wasmModule, wasmMemory }));
+  }
+  instances.set(workspaceId, instance);
+  while (instances.size > maxInstances) instances.delete(instances.keys().next().value);
+  return instance;
+}
+
+/**
+ * A fresh interpreter in the workspace's instance: a new runtime (its own heap, limits and atoms)
+ * and context (its own globals), disposed after the evaluation, so nothing a script leaves behind
+ * reaches the next one. Should disposing fail, the instance is dropped whole.
+ */
+async function interpreter(workspaceId) {
+  const quickjs = await instanceOf(workspaceId);
   const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(limits.heapBytes);
   runtime.setMaxStackSize(limits.stackBytes);
@@ -109,15 +132,29 @@ async function interpreter() {
         return { error: 'The script returned a value that is not JSON.' };
       }
     },
-    // Nothing is freed one by one: the instance, its memory and everything in it go to the collector whole.
+    dispose: () => {
+      try {
+        add.dispose();
+        run.dispose();
+        vm.dispose();
+        runtime.dispose();
+      } catch {
+        instances.delete(workspaceId);
+      }
+    },
+    drop: () => instances.delete(workspaceId),
   };
 }
 
 /** A compile check: the parser's message, or null. */
-async function check(code) {
-  const sandbox = await interpreter();
-  const r = sandbox.compile(code, Date.now() + limits.budgetMs);
-  return { error: 'error' in r ? r.error : null };
+async function check(workspaceId, code) {
+  const sandbox = await interpreter(workspaceId);
+  try {
+    const r = sandbox.compile(code, Date.now() + limits.budgetMs);
+    return { error: 'error' in r ? r.error : null };
+  } finally {
+    sandbox.dispose();
+  }
 }
 
 /**
@@ -126,15 +163,28 @@ async function check(code) {
  * something malformed; a script past a limit is not run again for the later lines (they fail too);
  * lines not reached within the evaluation's budget fail.
  */
-async function price(codes, inputs) {
+async function price(workspaceId, codes, inputs) {
   const started = Date.now();
   const budgetEnd = started + limits.budgetMs;
   let sandbox;
   try {
-    sandbox = await interpreter();
+    sandbox = await interpreter(workspaceId);
   } catch (e) {
+    instances.delete(workspaceId);
     return { failed: cut(`The interpreter did not start: ${e.message}`) };
   }
+  try {
+    return evaluate(sandbox, codes, inputs, budgetEnd);
+  } catch (e) {
+    // The instance itself failed (its memory could not grow, an abort): it is dropped, and nothing more runs in it.
+    sandbox.drop();
+    return { failed: cut(`The interpreter failed: ${e.message}`) };
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+function evaluate(sandbox, codes, inputs, budgetEnd) {
   const compiled = codes.map((code) => sandbox.compile(code, budgetEnd));
   const exhausted = new Map();
   const lines = [];
@@ -149,17 +199,11 @@ async function price(codes, inputs) {
       else if (Date.now() >= budgetEnd)
         failure = { script: i, error: `not run: the request's ${limits.budgetMs} ms were used up` };
       else {
-        let run;
-        try {
-          run = sandbox.run(
-            c.index,
-            JSON.stringify({ ...input, messages: [...outcome.messages] }),
-            Math.min(Date.now() + limits.runMs, budgetEnd),
-          );
-        } catch (e) {
-          // The instance itself failed (its memory could not grow, an abort): nothing more runs in it.
-          return { failed: cut(`The interpreter failed: ${e.message}`) };
-        }
+        const run = sandbox.run(
+          c.index,
+          JSON.stringify({ ...input, messages: [...outcome.messages] }),
+          Math.min(Date.now() + limits.runMs, budgetEnd),
+        );
         const decided = 'error' in run ? run : readOutcome(run.value);
         if ('error' in decided) {
           if (decided.limit)
@@ -214,11 +258,15 @@ function readOutcome(value) {
     readFileSync(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')),
   );
   // A first instance warms the emscripten glue, so the first evaluation's deadline is the script's.
-  await interpreter();
+  (await interpreter('')).dispose();
+  instances.clear();
   parentPort.on('message', async (job) => {
     let answer;
     try {
-      answer = job.kind === 'check' ? await check(job.code) : await price(job.codes, job.inputs);
+      answer =
+        job.kind === 'check'
+          ? await check(job.workspaceId, job.code)
+          : await price(job.workspaceId, job.codes, job.inputs);
     } catch (e) {
       answer = { failed: cut(`The sandbox failed: ${e && e.message}`) };
     }
