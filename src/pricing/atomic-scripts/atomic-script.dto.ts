@@ -29,7 +29,7 @@ const codeDescription =
   'shouldRequestPrice?, messages? }` (at most 64 KB of JSON; see docs/pricing.md). Limits (defaults; ' +
   'settings `SCRIPTS_*`): 50 ms per line and script, 500 ms of wall clock per price request for all its ' +
   'lines × scripts (the worker is terminated past it, and the workspace’s scripts then rest 5 s), 32 MB ' +
-  'of memory per request (8 MB of heap), 10,000 runs per request; nothing a script leaves in its globals ' +
+  'of memory per workspace (8 MB of heap per request), 10,000 runs per request; nothing a script leaves in its globals ' +
   'survives the request. For comparison, Shopify Functions allow 5 ms, 11 M instructions and 64 KB of ' +
   'input. Fail closed: a line whose scripts throw, hit a limit or answer something malformed is priced ' +
   '`shouldRequestPrice: true` with a message, and an order of it is refused (503). A syntax error is a ' +

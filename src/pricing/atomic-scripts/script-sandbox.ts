@@ -181,8 +181,7 @@ export class ScriptSandbox implements OnModuleDestroy {
       this.stats.terminated++;
       this.forget(slot, worker);
       void worker.terminate();
-      if (pending.job.kind === 'price')
-        this.coolingUntil.set(pending.workspaceId, Date.now() + this.env.SCRIPTS_COOLDOWN_MS);
+      if (pending.job.kind === 'price') this.coolDown(pending.workspaceId);
       settle({
         failed: `its scripts ran past the ${this.env.SCRIPTS_TIME_MS} ms deadline and were stopped`,
         killed: true,
@@ -192,6 +191,14 @@ export class ScriptSandbox implements OnModuleDestroy {
     worker.on('message', onMessage);
     worker.once('exit', onExit);
     worker.postMessage({ id, workspaceId: pending.workspaceId, ...pending.job });
+  }
+
+  private coolDown(workspaceId: string): void {
+    const now = Date.now();
+    // Expired entries of workspaces that did not come back are pruned as others are added.
+    if (this.coolingUntil.size >= 1000)
+      for (const [id, until] of this.coolingUntil) if (until <= now) this.coolingUntil.delete(id);
+    this.coolingUntil.set(workspaceId, now + this.env.SCRIPTS_COOLDOWN_MS);
   }
 
   private finish(slot: Slot, pending: Pending, answer: Answer): void {
