@@ -159,7 +159,7 @@ async function main(): Promise<void> {
         if (check[0].customerPrice !== 1000) wrong++;
         const ratio = (r: LoadResult) => (r.p99 / Math.max(alone.p99, 1)).toFixed(2);
         rows.push(
-          `| ${scenario.name} | ${cooldown} | ${alone.reqPerSec.toFixed(0)} / ${during.reqPerSec.toFixed(0)} | ${alone.p99} / ${during.p99} | ${ratio(during)} | ${during.non2xx + during.errors} | ${attackRequests} | ${during.rssMb ?? '–'} |`,
+          `| ${scenario.name} | ${cooldown} | ${alone.reqPerSec.toFixed(0)} / ${during.reqPerSec.toFixed(0)} | ${alone.p99} / ${during.p99} | ${ratio(during)} | ${during.non2xx + during.errors} | ${attackRequests} | ${during.rssMb === undefined ? '–' : during.rssMb.toFixed(0)} |`,
         );
         say(rows[rows.length - 1]);
       }

@@ -75,6 +75,36 @@ describe('ScriptSandbox (worker pool)', () => {
     expect(line.failure!.error).toMatch(/^Error: xxx/);
   });
 
+  it('answers 503 with Retry-After beyond a workspace’s queue, and serves other workspaces meanwhile', async () => {
+    const small = new ScriptSandbox(
+      loadEnv({ SCRIPTS_WORKERS: '2', SCRIPTS_TIME_MS: '300', SCRIPTS_QUEUE: '1' }),
+    );
+    try {
+      const sort = "var s = 'x'.repeat(32768); Array(10000).fill(s).sort();";
+      const running = small.price('hostile', [sort], [{}]);
+      const waiting = small.price('hostile', [sort], [{}]);
+      await expect(small.price('hostile', [sort], [{}])).rejects.toMatchObject({
+        status: 503,
+        headers: { 'Retry-After': '1' },
+      });
+      // One worker at most per workspace: the other one serves another workspace at once.
+      expect(lines(await small.price('honest', ['return { customerPrice: 1000 };'], [{}]))).toEqual([
+        { customerPrice: 1000, messages: [] },
+      ]);
+      expect(small.isRunning('hostile')).toBe(true);
+      expect(await running).toMatchObject({ ok: false, reason: expect.stringMatching(/deadline/) });
+      // Terminated, then cooling down: the waiting evaluation is not run at all.
+      expect(await waiting).toMatchObject({ ok: false, reason: expect.stringMatching(/cool-down/) });
+      expect(small.stats.terminated).toBe(1);
+      expect(await small.price('hostile', ['return 1;'], [{}])).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/cool-down/),
+      });
+    } finally {
+      await small.onModuleDestroy();
+    }
+  });
+
   it('offers nothing of the host', async () => {
     const [line] = lines(
       await price(

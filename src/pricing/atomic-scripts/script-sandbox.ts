@@ -91,22 +91,29 @@ export class ScriptSandbox implements OnModuleDestroy {
 
   /** Runs `codes` (in order) over each input. Throws a 503 Problem when the workspace's queue is full. */
   async price(workspaceId: string, codes: string[], inputs: unknown[]): Promise<Evaluation> {
-    const until = this.coolingUntil.get(workspaceId);
-    if (until !== undefined) {
-      if (until > Date.now())
-        return {
-          ok: false,
-          reason: 'its scripts were stopped at their deadline moments ago (cool-down)',
-          retryAfterSeconds: Math.ceil((until - Date.now()) / 1000),
-        };
-      this.coolingUntil.delete(workspaceId);
-    }
+    const cooling = this.cooling(workspaceId);
+    if (cooling) return { ok: false, reason: cooling.failed, retryAfterSeconds: cooling.retryAfterSeconds };
     const answer = await this.enqueue(workspaceId, { kind: 'price', codes, inputs });
     if ('lines' in answer) return { ok: true, lines: answer.lines };
     return {
       ok: false,
       reason: failedOf(answer),
       retryAfterSeconds: 'failed' in answer && answer.retryAfterSeconds ? answer.retryAfterSeconds : 1,
+    };
+  }
+
+  /** While a workspace rests after a terminated evaluation: the answer its prices get without running. */
+  private cooling(workspaceId: string): { failed: string; retryAfterSeconds: number } | undefined {
+    const until = this.coolingUntil.get(workspaceId);
+    if (until === undefined) return undefined;
+    const left = until - Date.now();
+    if (left <= 0) {
+      this.coolingUntil.delete(workspaceId);
+      return undefined;
+    }
+    return {
+      failed: 'its scripts were stopped at their deadline moments ago (cool-down)',
+      retryAfterSeconds: Math.ceil(left / 1000),
     };
   }
 
@@ -150,6 +157,9 @@ export class ScriptSandbox implements OnModuleDestroy {
   }
 
   private async dispatch(slot: Slot, pending: Pending): Promise<void> {
+    // Evaluations that waited while the workspace's scripts were terminated are not run either.
+    const cooling = pending.job.kind === 'price' ? this.cooling(pending.workspaceId) : undefined;
+    if (cooling) return this.finish(slot, pending, cooling);
     let worker: Worker;
     try {
       worker = await this.workerOf(slot);

@@ -51,8 +51,8 @@ describe('Atomic script attacks', () => {
 
   beforeAll(async () => {
     // A deadline long enough that B's requests are answered while A's script is still running on a
-    // busy test machine (the default is 500 ms); a cool-down longer than the file.
-    t = await startApp({ SCRIPTS_TIME_MS: '2500', SCRIPTS_COOLDOWN_MS: '600000' });
+    // busy test machine (the default is 500 ms); a cool-down longer than the file; 50 runs per request.
+    t = await startApp({ SCRIPTS_TIME_MS: '2500', SCRIPTS_COOLDOWN_MS: '600000', SCRIPTS_MAX_RUNS: '50' });
     sandbox = t.app.get(ScriptSandbox);
     honest = await shop('Honest');
     expect((await saveScript(honest, 'return { customerPrice: 1000 };')).status).toBe(200);
@@ -141,6 +141,25 @@ describe('Atomic script attacks', () => {
     const counter = await shop('Counter');
     await saveScript(counter, 'globalThis.n = (globalThis.n || 0) + 1; return { messages: [String(n)] };');
     for (let i = 0; i < 3; i++) expect((await prices(counter)).body[0].messages).toEqual(['1']);
+  });
+
+  it('bounds the work of one request: more lines × scripts than SCRIPTS_MAX_RUNS fail closed without running', async () => {
+    const busy = await shop('Busy');
+    await saveScript(busy, 'return { messages: ["one"] };');
+    await saveScript(busy, 'return { messages: ["two"] };');
+    const items = (n: number) =>
+      Array.from({ length: n }, () => ({ identifier: busy.productId, quantity: 1 }));
+    const within = await busy.client.post('/commerce-api/catalog/products/prices', items(25));
+    // Both scripts ran on every line (their order among equal displayOrders is by id).
+    expect(within.body.map((l: { messages: string[] }) => [...l.messages].sort())).toEqual(
+      Array.from({ length: 25 }, () => ['one', 'two']),
+    );
+    const evaluations = sandbox.stats.evaluations;
+    const over = await busy.client.post('/commerce-api/catalog/products/prices', items(26));
+    expect(over.status).toBe(200);
+    expect(over.body).toHaveLength(26);
+    for (const line of over.body) expectFailedClosed(line);
+    expect(sandbox.stats.evaluations).toBe(evaluations);
   });
 
   it('logs a script’s error once per request, cut to 500 characters', async () => {
