@@ -20,7 +20,8 @@ export interface LinePrice {
  */
 export const refuseWithoutRules = (failed: { reason: string; retryAfterSeconds: number }, field: string) =>
   serviceUnavailable(
-    `The price rules of this workspace could not be applied to ${field} (${failed.reason}); the order was not saved. Retry later, or ask the workspace to fix its atomic scripts.`,
+    // The cause (a script's error, a deadline) is logged, not shown: it may say what the rules are.
+    `The price rules of this workspace could not be applied to ${field}; the order was not saved. Retry later, or ask the workspace to fix its atomic scripts.`,
     failed.retryAfterSeconds,
   );
 
