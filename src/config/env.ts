@@ -104,6 +104,20 @@ export class Env {
   @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
   /** When set, a scrape of `/metrics` must send `Authorization: Bearer <METRICS_TOKEN>`. */
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
+  /** Worker threads that run atomic scripts (started on first use; docs/security.md, "Atomic script sandbox"). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(16) SCRIPTS_WORKERS = 2;
+  /** Wall clock of one evaluation (a price request's lines × scripts, or a compile check); its worker is terminated past it. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(60000) SCRIPTS_TIME_MS = 500;
+  /** Wall clock of one script on one line (an interrupt inside the interpreter). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(60000) SCRIPTS_RUN_TIME_MS = 50;
+  /** WebAssembly memory of one evaluation (its maximum; the interpreter itself takes 16 MB). */
+  @Transform(toInt) @IsInt() @Min(20) @Max(1024) SCRIPTS_MEMORY_MB = 32;
+  /** Evaluations of one workspace that may wait for a worker; beyond, prices answer 503 with Retry-After. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000) SCRIPTS_QUEUE = 20;
+  /** After a workspace's scripts were terminated, its prices fail closed without running them this long. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(3600000) SCRIPTS_COOLDOWN_MS = 5000;
+  /** Script runs (priced lines × active scripts) one request may ask for; beyond, its lines fail closed. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000000) SCRIPTS_MAX_RUNS = 10000;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -152,6 +166,13 @@ export const acceptedForms: Record<keyof Env, string> = {
   METRICS_ENABLED: 'true or false',
   METRICS_PORT: 'an integer 1–65535, different from PORT',
   METRICS_TOKEN: 'a string of at least 16 characters',
+  SCRIPTS_WORKERS: 'an integer 1–16',
+  SCRIPTS_TIME_MS: 'an integer 10–60000 (milliseconds)',
+  SCRIPTS_RUN_TIME_MS: 'an integer 1–60000 (milliseconds), at most SCRIPTS_TIME_MS',
+  SCRIPTS_MEMORY_MB: 'an integer 20–1024 (megabytes)',
+  SCRIPTS_QUEUE: 'an integer 1–10000',
+  SCRIPTS_COOLDOWN_MS: 'an integer 0–3600000 (milliseconds)',
+  SCRIPTS_MAX_RUNS: 'an integer 1–1000000',
 };
 
 export class InvalidEnvironmentError extends Error {}
@@ -197,6 +218,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new InvalidEnvironmentError(
       'Invalid configuration: JWT_SECRET is required when NODE_ENV=production',
+    );
+  }
+  if (env.SCRIPTS_RUN_TIME_MS > env.SCRIPTS_TIME_MS) {
+    throw new InvalidEnvironmentError(
+      `Invalid configuration: SCRIPTS_RUN_TIME_MS must be ${acceptedForms.SCRIPTS_RUN_TIME_MS}, got "${env.SCRIPTS_RUN_TIME_MS}"`,
     );
   }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {

@@ -6,7 +6,7 @@ import {
 } from '../../catalog/products/product-references.service';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, type FieldErrors } from '../../platform/http/problem';
-import { OrderPricing } from './order-pricing';
+import { OrderPricing, refuseWithoutRules } from './order-pricing';
 import type { CreateSalesOrderLineRequest, OrderLineItemBody } from './sales-order-line.dto';
 import type { SalesOrderLineEntity } from './sales-order.entity';
 
@@ -85,6 +85,8 @@ export class SalesOrderLineResolver {
     const resolved = lines.map((l, i): ResolvedLine => {
       const core = options.commerce ? undefined : (l as CreateSalesOrderLineRequest);
       const override = core?.unitPrice;
+      const failed = prices[i].rulesFailed;
+      if (failed && override === undefined) throw refuseWithoutRules(failed, `${field(i)}productId`);
       const engine = prices[i].unitPrice;
       const converted =
         engine === null || !options.rate || options.rate === '1'

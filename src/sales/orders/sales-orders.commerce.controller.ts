@@ -45,7 +45,7 @@ export class SalesOrdersCommerceController {
       'Place an order of products and quantities, priced by the pricing engine for the caller’s account (prices sent by the client are never read). Answers the id and the order number. Send an `Idempotency-Key` to retry safely: a retry gets the first answer and creates nothing.',
   })
   @ApiOkResponse({ description: 'The new order’s id and number', type: CreatedSalesOrderResponse })
-  @ApiProblems(400, 401, 403, 409)
+  @ApiProblems(400, 401, 403, 409, 503)
   create(
     @Ctx() ctx: RequestContext,
     @Body() body: CreateCommerceSalesOrderRequest,
