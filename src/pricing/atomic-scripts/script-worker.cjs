@@ -1,6 +1,6 @@
 'use strict';
 /**
- * One worker thread of the atomic-script pool (script-pool.ts). Plain CommonJS, not TypeScript, so
+ * One worker thread of the atomic-script pool (ScriptSandbox in script-sandbox.ts). Plain CommonJS, not TypeScript, so
  * the same file runs from src/ under jest and from dist/ in production (nest-cli.json copies it).
  *
  * Each workspace gets its own QuickJS WebAssembly instance (from the module compiled once per
