@@ -9,6 +9,18 @@ describe('category slugs', () => {
     expect(slugPattern.test(slugify('Ça va? Très bien!'))).toBe(true);
   });
 
+  it('transliterates letters of other scripts instead of dropping them', () => {
+    expect(slugify('Straße Stühle')).toBe('strasse-stuhle');
+    expect(slugify('Кресло', 'product')).toBe('kreslo');
+    expect(slugify('Größe XL Öl Ärger')).toBe('grosse-xl-ol-arger');
+    expect(slugify('Ελληνικά')).toBe('ellinika');
+    expect(slugify('北京 椅子')).toBe('bei-jing-yi-zi');
+    expect(slugify('Łódź Æsir')).toBe('lodz-aesir');
+    // Composed and decomposed forms of the same name give the same slug.
+    expect(slugify('Stu\u0308hle')).toBe(slugify('St\u00fchle'));
+    expect(slugify('🙂🙂', 'product')).toBe('product');
+  });
+
   it('keeps slugs within the column length', () => {
     const slug = slugify('word '.repeat(100));
     expect(slug.length).toBeLessThanOrEqual(200);

@@ -1,10 +1,14 @@
+import { transliterate } from 'transliteration';
+
 /**
  * A URL slug from a name: lower case ASCII letters and digits separated by single hyphens
- * ("Garden & Outdoor" → "garden-outdoor"). Accents are folded; a name with nothing usable
- * becomes "category".
+ * ("Garden & Outdoor" → "garden-outdoor"). Letters of other scripts are transliterated
+ * ("Straße Stühle" → "strasse-stuhle": ß is "ss", umlauts and accents lose their marks;
+ * "Кресло" → "kreslo", "北京" → "bei-jing") by `transliteration`, a maintained table of every script;
+ * a name with nothing usable becomes the fallback ("category").
  */
 export function slugify(name: string, fallback = 'category'): string {
-  const slug = name
+  const slug = transliterate(name.normalize('NFC'), { unknown: ' ' })
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
