@@ -1,6 +1,6 @@
 /**
  * `transliteration` (maintained; CommonJS and ESM) spells the letters of every script in ASCII. Its
- * table costs 3.5 MB of heap and 6–18 MB of resident memory, so it is loaded on the first name that
+ * table costs 3.5 MB of heap and 7–18 MB of resident memory, so it is loaded on the first name that
  * needs it, not at start-up: the embedded service's memory is budgeted (docs/operations.md).
  */
 let table: Promise<typeof import('transliteration')> | undefined;
