@@ -19,7 +19,8 @@ export class AuthCoreController {
   @ApiOperation({
     operationId: 'login',
     summary: 'Log in',
-    description: 'Log in with username or email and password.',
+    description:
+      'Log in with username or email and password. Client logins (shoppers) also give the `workspaceId` of their workspace; users may give one to start in it (otherwise their first workspace).',
   })
   @ApiOkResponse({
     description: "A new access and refresh token pair for the user's workspace",

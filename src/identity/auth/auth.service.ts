@@ -15,7 +15,16 @@ import { AuthSessionEntity } from './auth-session.entity';
 import { verifyPassword } from './passwords';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const invalidCredentials = () => unauthorized('The username or password is incorrect.');
+/**
+ * Without a `workspaceId` the detail adds that client logins (shoppers) need one, whoever was named:
+ * the hint depends only on the request, so it does not tell whether the name exists.
+ */
+const invalidCredentials = (workspaceId: string | undefined) =>
+  unauthorized(
+    workspaceId
+      ? 'The username or password is incorrect.'
+      : 'The username or password is incorrect. Client logins (shoppers) log in with the workspaceId of their workspace.',
+  );
 
 interface Subject {
   id: string;
@@ -59,16 +68,16 @@ export class AuthService {
             .getOne()
         : null;
     const verified = await verifyPassword(user?.passwordHash ?? client?.passwordHash, body.password);
-    if (!verified) throw invalidCredentials();
+    if (!verified) throw invalidCredentials(body.workspaceId);
     if (user) {
       const membership = await this.db.unscoped.findOne(MembershipEntity, {
         where: { userId: user.id, ...(body.workspaceId ? { workspaceId: body.workspaceId } : {}) },
         order: { createdAt: 'ASC' },
       });
-      if (!membership) throw invalidCredentials();
+      if (!membership) throw invalidCredentials(body.workspaceId);
       return this.issue(this.db.unscoped, { id: user.id, type: 'User' }, membership.workspaceId);
     }
-    if (!client?.active) throw invalidCredentials();
+    if (!client?.active) throw invalidCredentials(body.workspaceId);
     await this.db.unscoped.update(
       ClientLoginEntity,
       { id: client.id },

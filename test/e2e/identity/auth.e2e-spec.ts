@@ -44,6 +44,26 @@ describe('Authentication (api-conventions §2)', () => {
     expect(unknown.body.detail).toBe(wrong.body.detail);
   });
 
+  it('hints in the 401 without a workspaceId that client logins need one, for every name alike', async () => {
+    const shopper = await other.owner.post('/core-api/identities', {
+      username: 'hint-shopper',
+      email: 'hint-shopper@example.test',
+      password: 'shopper-password',
+    });
+    expect(shopper.status).toBe(200);
+    const client = await login({ username: 'hint-shopper', password: 'shopper-password' });
+    const unknown = await login({ username: 'nobody-at-all', password: 'shopper-password' });
+    const wrong = await login({ username: ws.owner.username, password: 'wrong-password' });
+    for (const res of [client, unknown, wrong]) {
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toBe(
+        'The username or password is incorrect. Client logins (shoppers) log in with the workspaceId of their workspace.',
+      );
+    }
+    const withWorkspace = await login({ username: 'nobody-at-all', password, workspaceId: other.id });
+    expect(withWorkspace.body.detail).toBe('The username or password is incorrect.');
+  });
+
   it('answers 400 naming the missing fields', async () => {
     const res = await login({ password: 5 });
     expect(res.status).toBe(400);
