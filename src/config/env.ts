@@ -199,6 +199,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration: JWT_SECRET is required when NODE_ENV=production',
     );
   }
+  if (
+    env.NODE_ENV === 'production' &&
+    env.METRICS_ENABLED &&
+    env.METRICS_TOKEN === undefined &&
+    env.METRICS_PORT === undefined
+  ) {
+    throw new InvalidEnvironmentError(
+      'Invalid configuration: METRICS_TOKEN or METRICS_PORT is required when NODE_ENV=production (or METRICS_ENABLED=false): /metrics would be open to anyone who reaches PORT',
+    );
+  }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     throw new InvalidEnvironmentError(
       `Invalid configuration: METRICS_PORT must be ${acceptedForms.METRICS_PORT}, got "${env.METRICS_PORT}"`,
