@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, Public } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -26,8 +27,8 @@ export class AuthCoreController {
     type: TokenResponse,
   })
   @ApiProblems(400, 401, 429)
-  login(@Body() body: LoginRequest): Promise<TokenResponse> {
-    return this.auth.login(body);
+  login(@Body() body: LoginRequest, @Req() req: FastifyRequest): Promise<TokenResponse> {
+    return this.auth.login(body, req.ip);
   }
 
   @Post('refresh')

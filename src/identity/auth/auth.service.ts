@@ -12,6 +12,7 @@ import { UserEntity } from '../users/user.entity';
 import { MembershipEntity } from '../workspaces/membership.entity';
 import type { LoginRequest, TokenResponse } from './auth.dto';
 import { AuthSessionEntity } from './auth-session.entity';
+import { LoginThrottlerGuard } from './login-throttler';
 import { verifyPassword } from './passwords';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly db: Db,
     private readonly jwt: JwtService,
     private readonly env: Env,
+    private readonly throttler: LoginThrottlerGuard,
   ) {}
 
   /**
@@ -36,9 +38,10 @@ export class AuthService {
    * `@`), so one input names at most one account of each kind. With a `workspaceId`, a member of
    * that workspace is tried before its client logins.
    * Every failure costs one password verification, like a success (against a decoy hash when no
-   * account matched), so the answer time does not tell which names exist.
+   * account matched), so the answer time does not tell which names exist. An attempt on an account
+   * counts against its per-account limits (429) before its password is verified.
    */
-  async login(body: LoginRequest): Promise<TokenResponse> {
+  async login(body: LoginRequest, ip?: string): Promise<TokenResponse> {
     const name = body.username.trim().toLowerCase();
     const column = name.includes('@') ? 'email' : 'username';
     const users = this.db.unscoped
@@ -58,6 +61,9 @@ export class AuthService {
             .where(`c.workspace_id = :ws AND lower(c.${column}) = :name`, { ws: body.workspaceId, name })
             .getOne()
         : null;
+    // Counted per account too: the name's other forms (email, case) share its limits.
+    const account = user ? { id: user.id, type: 'User' } : client ? { id: client.id, type: 'Client' } : null;
+    if (account) await this.throttler.limitAccountAttempt(account, ip);
     const verified = await verifyPassword(user?.passwordHash ?? client?.passwordHash, body.password);
     if (!verified) throw invalidCredentials();
     if (user) {

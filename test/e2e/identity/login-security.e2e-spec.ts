@@ -283,6 +283,23 @@ describe('Login rate limits per identifier and address', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts attempts per account, whatever form of its name is typed (username, email, case)', async () => {
+    // Second attack: 10 wrong passwords as `memberA`, then 10 more as `memberA@example.com`.
+    const member = await (await t.workspace()).member('Member');
+    const record = (await member.get(`/core-api/users/${member.userId}`)).body as { email: string };
+    const login = (username: string, pw = 'guess-guess') =>
+      t.http.post('/core-api/auth/login').send({ username, password: pw });
+    const forms = [member.username, record.email, member.username.toUpperCase()];
+    expect((await login(forms[0])).status).toBe(401);
+    expect((await login(forms[0])).status).toBe(401);
+    expect((await login(forms[1])).status).toBe(401);
+    // A 4th attempt on the account from this address is over the limit of 3, in any form (each
+    // form alone is still under it).
+    for (const form of forms) expect((await login(form)).status).toBe(429);
+    // …even with the right password, until the window ends.
+    expect((await login(record.email, password)).status).toBe(429);
+  });
+
   it('answers 429 with Retry-After over HTTP', async () => {
     const res = async () =>
       t.http.post('/core-api/auth/login').send({ username: 'http-target', password: 'guess-guess' });
