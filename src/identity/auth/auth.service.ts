@@ -83,7 +83,10 @@ export class AuthService {
     return this.issue(this.db.unscoped, { id: client.id, type: 'Client' }, client.workspaceId);
   }
 
-  /** Rotates: the presented token dies; presenting it again revokes every session of its family. */
+  /**
+   * Rotates: the presented refresh token and the access token of its session die (the session is
+   * revoked); presenting the refresh token again revokes every session of its family.
+   */
   async refresh(refreshToken: string): Promise<TokenResponse> {
     const [sessionId, secret] = refreshToken.split('.');
     if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId))
@@ -103,7 +106,10 @@ export class AuthService {
         return { error: 'reused' as const };
       }
       if (session.revokedAt || session.refreshExpiresAt < new Date()) return { error: 'invalid' as const };
-      await manager.update(AuthSessionEntity, { id: session.id }, { usedAt: new Date() });
+      // The presented pair ends here: its access token too (not only at its expiry), on every
+      // instance through the auth_changed notification, as a logout does.
+      const now = new Date();
+      await manager.update(AuthSessionEntity, { id: session.id }, { usedAt: now, revokedAt: now });
       const subject: Subject = session.userId
         ? { id: session.userId, type: 'User' }
         : { id: session.clientLoginId!, type: 'Client' };
