@@ -123,7 +123,7 @@ describe('Authentication (api-conventions §2)', () => {
       await login({ username: 'returning-shopper', password: 'shopper-password', workspaceId: ws.id })
     ).body;
     const old = { Authorization: `Bearer ${pair.accessToken}` };
-    const products = () => t.http.post('/commerce-api/catalog/products', {}).set(old);
+    const products = () => t.http.post('/commerce-api/catalog/products').set(old).send({});
     expect((await products()).status).toBe(200);
     const off = await ws.owner.put(`/core-api/identities/${created.body.id}`, {
       ...body,
