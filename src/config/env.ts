@@ -156,8 +156,14 @@ export const acceptedForms: Record<keyof Env, string> = {
 
 export class InvalidEnvironmentError extends Error {}
 
-/** Validates `source` (default process.env); a wrong value throws with one line naming the variable. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * Validates `source` (default process.env); a wrong value throws with one line naming the variable.
+ * `servesHttp: false` (the worker process, which serves no `/metrics`) skips the checks of the API's listeners.
+ */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  { servesHttp = true }: { servesHttp?: boolean } = {},
+): Env {
   const known = Object.keys(new Env());
   const picked: Record<string, string | undefined> = {};
   for (const key of [
@@ -200,6 +206,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   if (
+    servesHttp &&
     env.NODE_ENV === 'production' &&
     env.METRICS_ENABLED &&
     env.METRICS_TOKEN === undefined &&
@@ -218,9 +225,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 }
 
 /** The environment for a process's entry point: a wrong value ends the process with the one line that names it. */
-export function loadEnvOrExit(): Env {
+export function loadEnvOrExit(options: { servesHttp?: boolean } = {}): Env {
   try {
-    return loadEnv();
+    return loadEnv(process.env, options);
   } catch (e) {
     if (e instanceof InvalidEnvironmentError) {
       process.stderr.write(`${e.message}\n`);

@@ -223,6 +223,8 @@ describe('Metrics in production (NODE_ENV=production)', () => {
     expect(() => loadEnv({ ...production, METRICS_PORT: '9464' })).not.toThrow();
     expect(() => loadEnv({ ...production, METRICS_ENABLED: 'false' })).not.toThrow();
     expect(() => loadEnv({ ...production })).toThrow(InvalidEnvironmentError);
+    // The worker process serves no /metrics: nothing to guard.
+    expect(() => loadEnv({ ...production }, { servesHttp: false })).not.toThrow();
     // Outside production an open /metrics stays the default (development, tests).
     expect(() => loadEnv({ NODE_ENV: 'development' })).not.toThrow();
   });
