@@ -38,7 +38,8 @@ export class AuthCoreController {
   @ApiOperation({
     operationId: 'refreshToken',
     summary: 'Refresh the token pair',
-    description: 'Exchange a refresh token for a new pair (the old one dies; reuse revokes the family).',
+    description:
+      'Exchange a refresh token for a new pair. The presented refresh token and the access token of its session die (401 from then on); presenting the used refresh token again revokes the whole family.',
   })
   @ApiOkResponse({ description: 'A new access and refresh token pair', type: TokenResponse })
   @ApiProblems(400, 401, 429)
