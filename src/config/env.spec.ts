@@ -29,6 +29,7 @@ describe('loadEnv', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'METRICS_TOKEN or METRICS_PORT'],
     [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
     [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],

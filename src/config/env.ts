@@ -177,8 +177,14 @@ export const acceptedForms: Record<keyof Env, string> = {
 
 export class InvalidEnvironmentError extends Error {}
 
-/** Validates `source` (default process.env); a wrong value throws with one line naming the variable. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * Validates `source` (default process.env); a wrong value throws with one line naming the variable.
+ * `servesHttp: false` (the worker process, which serves no `/metrics`) skips the checks of the API's listeners.
+ */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  { servesHttp = true }: { servesHttp?: boolean } = {},
+): Env {
   const known = Object.keys(new Env());
   const picked: Record<string, string | undefined> = {};
   for (const key of [
@@ -225,6 +231,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `Invalid configuration: SCRIPTS_RUN_TIME_MS must be ${acceptedForms.SCRIPTS_RUN_TIME_MS}, got "${env.SCRIPTS_RUN_TIME_MS}"`,
     );
   }
+  if (
+    servesHttp &&
+    env.NODE_ENV === 'production' &&
+    env.METRICS_ENABLED &&
+    env.METRICS_TOKEN === undefined &&
+    env.METRICS_PORT === undefined
+  ) {
+    throw new InvalidEnvironmentError(
+      'Invalid configuration: METRICS_TOKEN or METRICS_PORT is required when NODE_ENV=production (or METRICS_ENABLED=false): /metrics would be open to anyone who reaches PORT',
+    );
+  }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     throw new InvalidEnvironmentError(
       `Invalid configuration: METRICS_PORT must be ${acceptedForms.METRICS_PORT}, got "${env.METRICS_PORT}"`,
@@ -234,9 +251,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 }
 
 /** The environment for a process's entry point: a wrong value ends the process with the one line that names it. */
-export function loadEnvOrExit(): Env {
+export function loadEnvOrExit(options: { servesHttp?: boolean } = {}): Env {
   try {
-    return loadEnv();
+    return loadEnv(process.env, options);
   } catch (e) {
     if (e instanceof InvalidEnvironmentError) {
       process.stderr.write(`${e.message}\n`);

@@ -45,7 +45,6 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
         username: 'admin',
         email,
         displayName: 'Administrator',
-        apps: [],
         passwordHash,
       });
       return this.workspaces.createWithOwner(manager, user.id, { name: this.env.BOOTSTRAP_WORKSPACE_NAME });

@@ -5,8 +5,12 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 
 /** Tables that are bookkeeping of the service, not the workspace's data. */
 const internalTables = new Set(['auth_sessions', 'idempotency_keys', 'stored_files']);
-/** Columns never exported: credentials, hashes, signing secrets. */
-const secretColumn = /(^|_)(password|secret|token)(_|$)|_hash$/;
+/**
+ * Columns never exported: credentials, hashes, signing secrets, and the storage keys and URLs of
+ * stored files (a document's `file_key`/`file_url` would let whoever keeps the export reach the
+ * private file after losing access to the workspace).
+ */
+const secretColumn = /(^|_)(password|secret|token)(_|$)|_hash$|^file_(key|url)$/;
 
 /** Rows per keyset page: what one resource holds in memory at a time. */
 const pageSize = 1000;
