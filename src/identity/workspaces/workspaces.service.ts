@@ -147,7 +147,7 @@ export class WorkspacesService {
 
   async setImage(ctx: RequestContext, file: UploadedImage | undefined): Promise<WorkspaceResponse> {
     const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'workspace');
-    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, body: file!.buffer, contentType }]);
+    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, file: file!, contentType }]);
     try {
       const { after, replaced } = await this.db.transaction(ctx, async (tx) => {
         const workspace = await this.lock(tx.manager, ctx);
