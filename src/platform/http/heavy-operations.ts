@@ -69,8 +69,8 @@ export class HeavyOperations {
 /**
  * Holds a heavy-operation slot from the moment the request is authorised (before its body is read)
  * until its response has closed — sent in full, failed, or the client gone. A connection that
- * moves no byte either way for HEAVY_OPERATIONS_STALL_SECONDS is destroyed, so a client that
- * stops reading (or sending) cannot keep a slot.
+ * waits for its client and moves no byte for HEAVY_OPERATIONS_STALL_SECONDS (checked at that
+ * interval) is destroyed, so a client that stops reading (or sending) cannot keep a slot.
  */
 @Injectable()
 export class HeavyOperationGuard implements CanActivate {
@@ -90,7 +90,10 @@ export class HeavyOperationGuard implements CanActivate {
     const watch = socket
       ? setInterval(() => {
           const now = socket.bytesRead + socket.bytesWritten;
-          if (now === moved) socket.destroy();
+          // Waiting for the client: its body is not all in, or what was written is not taken.
+          // (Work of the service's own, such as storing a received upload, is never cut.)
+          const waitingOnClient = !req.raw.complete || res.writableNeedDrain || socket.writableLength > 0;
+          if (now === moved && waitingOnClient) socket.destroy();
           moved = now;
         }, this.env.HEAVY_OPERATIONS_STALL_SECONDS * 1000).unref()
       : undefined;
