@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -372,6 +373,40 @@ describe('Heavy operations: uploads', () => {
     await new Promise((r) => setImmediate(r));
     expect(readdirSync(spool)).toEqual([]);
   });
+
+  it('cuts an export whose client stops reading, freeing its slot', async () => {
+    const big = await t.workspace('Unread');
+    // About 15 MB of export (the accounts and their activities): more than the connection's buffers.
+    for (let i = 0; i < 250; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, j) =>
+          big.owner.post('/core-api/accounts', { displayName: `U${i + j}`, description: 'y'.repeat(30_000) }),
+        ),
+      );
+    const heavy = t.app.get(HeavyOperations);
+    const until = (done: () => boolean) =>
+      new Promise<void>((r) => {
+        const check = () => (done() ? r() : setTimeout(check, 50));
+        check();
+      });
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.pause(); // reads nothing
+    socket.write(
+      `GET /core-api/analytics/export HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${big.owner.token}\r\n\r\n`,
+    );
+    await until(() => heavy.inFlight > 0);
+    // After HEAVY_OPERATIONS_STALL_SECONDS with the written bytes not taken, the server cuts it.
+    await until(() => heavy.inFlight === 0);
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    socket.resume();
+    await new Promise((r) => socket.once('close', r));
+    const whole = await get(base, new http.Agent(), '/core-api/analytics/export', big.owner.token);
+    expect(whole.status).toBe(200);
+    const got = Buffer.concat(received);
+    expect(got.length).toBeLessThan(whole.body.length);
+    expect(got.subarray(-5).toString()).not.toBe('0\r\n\r\n'); // no last chunk: cut, not complete
+  }, 60_000);
 
   it('limits concurrent uploads per workspace (429) and per process (503); a stalled upload is cut and leaves nothing', async () => {
     const rows = await storedRows(ws.id);
