@@ -70,6 +70,14 @@ export class Env {
   /** Default: `files` under DATA_DIR. */
   @Transform(emptyToUndefined) @IsOptional() @IsString() STORAGE_DIR?: string;
   @Transform(toInt) @IsInt() @Min(0) UPLOAD_QUOTA_BYTES_PER_WORKSPACE = 1024 * 1024 * 1024;
+  /** Heavy operations (exports, reports, uploads) one workspace may run at once; beyond: 429. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000) HEAVY_OPERATIONS_PER_WORKSPACE = 2;
+  /** Heavy operations the whole process runs at once; beyond: 503. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000) HEAVY_OPERATIONS_PER_PROCESS = 8;
+  /** A heavy operation whose connection moves no byte for this long is cut (its slot freed). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3600) HEAVY_OPERATIONS_STALL_SECONDS = 30;
+  /** Workspaces one user may own; creating one more is a 409. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000) MAX_WORKSPACES_PER_USER = 10;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) S3_ENDPOINT?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_REGION?: string;
@@ -144,6 +152,10 @@ export const acceptedForms: Record<keyof Env, string> = {
   CORS_ORIGINS: '* or a comma-separated list of origins such as https://admin.example.com',
   STORAGE_DIR: 'a directory path',
   UPLOAD_QUOTA_BYTES_PER_WORKSPACE: 'a whole number of bytes, 0 or more',
+  HEAVY_OPERATIONS_PER_WORKSPACE: 'an integer 1–1000',
+  HEAVY_OPERATIONS_PER_PROCESS: 'an integer 1–10000',
+  HEAVY_OPERATIONS_STALL_SECONDS: 'an integer 1–3600 (seconds)',
+  MAX_WORKSPACES_PER_USER: 'an integer 1–100000',
   S3_ENDPOINT: 'an http(s) URL',
   S3_BUCKET: 'a bucket name',
   S3_REGION: 'a region name',

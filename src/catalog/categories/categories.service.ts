@@ -180,7 +180,7 @@ export class CategoriesService {
       checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'categories')) });
     const fileUris = await this.uploads.store(
       ctx.workspaceId,
-      checked.map(({ file, key, contentType }) => ({ key, body: file.buffer, contentType })),
+      checked.map(({ file, key, contentType }) => ({ key, file, contentType })),
     );
     return { fileUris };
   }
