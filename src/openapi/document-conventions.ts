@@ -95,13 +95,13 @@ function negotiated(response: Response): void {
   response.content!['text/plain'] ??= json;
 }
 
-/** A stored resource's answer (id, workspace, timestamps): it carries the resource's version as ETag. */
+/** A stored resource's answer (an id and modifiedAt): it carries the resource's version as ETag. */
 function isResource(document: OpenAPIObject, response: Response): boolean {
   const ref = response.content?.['application/json']?.schema?.$ref;
   if (typeof ref !== 'string') return false;
   const schema = document.components?.schemas?.[ref.split('/').pop()!] as Schema | undefined;
   const props = (schema?.properties ?? {}) as Schema;
-  return ['id', 'workspace', 'createdAt', 'modifiedAt'].every((p) => p in props);
+  return ['id', 'modifiedAt'].every((p) => p in props);
 }
 
 /**
@@ -113,10 +113,12 @@ function isResource(document: OpenAPIObject, response: Response): boolean {
 export function applyDocumentConventions(document: OpenAPIObject): void {
   document.components ??= {};
   document.components.headers = { ...(document.components.headers ?? {}), ...headers };
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const operation of Object.values(item) as Operation[]) {
       if (typeof operation !== 'object' || !operation || !('responses' in operation)) continue;
       const responses = (operation.responses ??= {});
+      // The router refuses an over-long path parameter before any handler (app.setup.ts).
+      if (path.includes('{')) responses[414] ??= problem('A segment of the request path is too long');
       const idempotent = (operation.parameters ?? []).some(
         (p) => p.in === 'header' && p.name === 'Idempotency-Key',
       );
@@ -125,8 +127,10 @@ export function applyDocumentConventions(document: OpenAPIObject): void {
           'The Idempotency-Key was used with another body (or a conflict of the operation itself)',
         );
       const shuttingDown = 'The service is shutting down: send the request again (see Retry-After)';
-      if (responses[503]) responses[503].description = `${responses[503].description}; or: ${shuttingDown}`;
-      else responses[503] = problem(shuttingDown);
+      if (responses[503]) {
+        responses[503].description = `${responses[503].description}; or: ${shuttingDown}`;
+        responses[503].content = { ...problem('').content, ...responses[503].content };
+      } else responses[503] = problem(shuttingDown);
       for (const [status, response] of Object.entries(responses)) {
         response.headers = { ...(response.headers ?? {}), 'X-Request-Id': header('XRequestId') };
         if (/^2/.test(status)) {
