@@ -1,3 +1,4 @@
+import { afterEach } from '@jest/globals';
 import request from 'supertest';
 import { contractOf, contractProblem, type Answer } from './contract';
 
@@ -19,6 +20,16 @@ interface SuperagentResponse {
   text?: unknown;
   body?: unknown;
 }
+
+/** Every mismatch of the current test, so that one a test caught (or a workload swallowed) still fails it. */
+const raised: string[] = [];
+afterEach(() => {
+  const problems = raised.splice(0);
+  if (problems.length)
+    throw new Error(
+      `${problems.length} answer(s) broke the OpenAPI document:\n${problems.slice(0, 3).join('\n')}`,
+    );
+});
 
 type Callback = (err: Error | null, res?: SuperagentResponse) => void;
 
@@ -54,6 +65,7 @@ Test.prototype.end = function (
       this._contractChecked = true;
       const problem = contractProblem(this.app, answerOf(this, res));
       if (problem) {
+        raised.push(problem);
         const error = new Error(problem);
         if (fn) return fn.call(this, error, res);
         throw error;
@@ -84,6 +96,9 @@ globalThis.fetch = async function contractFetch(input: string | URL | Request, i
     headers,
     text: text ?? (res.status === 204 || res.status === 304 ? '' : undefined),
   });
-  if (problem) throw new Error(problem);
+  if (problem) {
+    raised.push(problem);
+    throw new Error(problem);
+  }
   return res;
 };

@@ -61,7 +61,7 @@ export class UsersCoreController {
       'Replace a user (Admins: members of this workspace; others: themselves). A user is one identity across workspaces. **Credentials** (`password`, and a changed `username` or `email`) are changed only by the user themself, with `currentPassword` (400 naming `currentPassword` without it, 403 when it is wrong); an Admin or Owner changing them for someone else gets 403. Unchanged credentials in the full replacement are fine. Admins and Owners change `role` and `apps`; only an Owner changes an Owner or grants the Owner role; anyone may drop their own `apps`. A new password revokes every other session of the user (their access and refresh tokens). A user of another workspace is a 404 before any other check.',
   })
   @ApiOkResponse({ description: 'The user as stored', type: UserResponse })
-  @ApiProblems(400, 401, 403, 404, 409, 412)
+  @ApiProblems(400, 401, 403, 404, 409, 412, 429)
   update(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,
