@@ -31,6 +31,15 @@ afterEach(() => {
     );
 });
 
+/** A fault of the harness itself fails the request too, with its cause, instead of escaping as uncaught. */
+function safely(check: () => string | undefined): string | undefined {
+  try {
+    return check();
+  } catch (e) {
+    return `The contract harness could not check the answer: ${(e as Error).stack ?? String(e)}`;
+  }
+}
+
 type Callback = (err: Error | null, res?: SuperagentResponse) => void;
 
 const textual = /^(application\/(json|[^;\s]+\+json|problem\+json)|text\/)/i;
@@ -63,7 +72,7 @@ Test.prototype.end = function (
   return end.call(this, (err: Error | null, res?: SuperagentResponse) => {
     if (!err && res && !this._contractChecked) {
       this._contractChecked = true;
-      const problem = contractProblem(this.app, answerOf(this, res));
+      const problem = safely(() => contractProblem(this.app, answerOf(this, res)));
       if (problem) {
         raised.push(problem);
         const error = new Error(problem);
@@ -89,13 +98,15 @@ globalThis.fetch = async function contractFetch(input: string | URL | Request, i
   const text = textual.test(type) && !/ndjson/i.test(type) ? await res.clone().text() : undefined;
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => (headers[name] = value));
-  const problem = contractProblem(url.href, {
-    method,
-    path: `${url.pathname}${url.search}`,
-    status: res.status,
-    headers,
-    text: text ?? (res.status === 204 || res.status === 304 ? '' : undefined),
-  });
+  const problem = safely(() =>
+    contractProblem(url.href, {
+      method,
+      path: `${url.pathname}${url.search}`,
+      status: res.status,
+      headers,
+      text: text ?? (res.status === 204 || res.status === 304 ? '' : undefined),
+    }),
+  );
   if (problem) {
     raised.push(problem);
     throw new Error(problem);
