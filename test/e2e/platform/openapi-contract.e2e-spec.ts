@@ -121,6 +121,19 @@ describe('Answers keep the OpenAPI document', () => {
     ]);
   });
 
+  it('downloads a document in its own content type, as documented (*/*)', async () => {
+    const up = await t.http
+      .post('/core-api/documents?path=notes')
+      .set('Authorization', `Bearer ${ws.owner.token}`)
+      .attach('files', Buffer.from('plain words'), 'note.txt');
+    expect(up.status).toBe(200);
+    const down = await ws.owner.get('/core-api/documents?path=notes/note.txt');
+    expect(down.status).toBe(200);
+    expect(down.headers['content-type']).toMatch(/^text\/plain/);
+    const doc = (await t.http.get('/openapi.json')).body;
+    expect(Object.keys(doc.paths['/core-api/documents'].get.responses['200'].content)).toEqual(['*/*']);
+  });
+
   it('accepts every UUID format: uuid allows, whatever its version digits', async () => {
     const other = '5f85a74a-1ecd-01aa-6a75-679db35222a3';
     const byPath = await ws.owner.get(`/core-api/accounts/${other}`);
