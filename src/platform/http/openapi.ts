@@ -15,7 +15,11 @@ export class ProblemResponse {
   @ApiProperty({ example: 'Bad Request' }) title: string;
   @ApiProperty({ type: 'integer', example: 400 }) status: number;
   @ApiProperty({ example: 'One or more fields are invalid.' }) detail: string;
-  @ApiProperty({ example: '/core-api/accounts' }) instance: string;
+  @ApiPropertyOptional({
+    example: '/core-api/accounts',
+    description: 'The request path; left out where echoing it is unsafe (a malformed or over-long path)',
+  })
+  instance?: string;
   @ApiPropertyOptional({
     description: 'Per bad field, its messages (400; also 409 for duplicate unique values)',
     type: 'object',

@@ -135,6 +135,8 @@ export class ProblemFilter implements ExceptionFilter {
     }
     if (res.sent) return;
     if (shaped.headers) res.headers(shaped.headers);
+    // The router's own errors (a malformed or over-long path) come before the hook that sets it.
+    res.header('x-request-id', requestId);
     void res.status(shaped.status).type('application/problem+json').send(JSON.stringify(body));
   }
 
