@@ -21,6 +21,8 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      // Every answer is checked against the app's own OpenAPI document (test/support/contract.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/support/contract-setup.ts'],
     },
     // Only with a server database (an empty testMatch would make Jest fall back to matching everything).
     ...(process.env.TEST_DATABASE_URL

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { version } from '../info/version';
 import { documentIdempotencyKey } from '../platform/http/idempotency.interceptor';
+import { applyDocumentConventions } from './document-conventions';
 
 const tags: Array<[string, string]> = [
   ['Auth', 'Log in, refresh, switch workspace, log out'],
@@ -100,6 +101,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion(version)
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    // Relative: the document is served by the service it describes, wherever that is deployed.
+    .addServer('/', 'This service (the host that serves this document)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   for (const [name, description] of tags) builder.addTag(name, description);
   // Every handler names its operation (`@ApiOperation({ operationId, summary, description })`):
@@ -131,5 +134,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     }
   }
   documentIdempotencyKey(app, document);
+  applyDocumentConventions(document);
   return document;
 }

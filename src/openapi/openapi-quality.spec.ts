@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { openApiQualityProblems } from './openapi-quality';
 
-const problem = { content: { 'application/problem+json': { schema: { type: 'object' } } } };
+const requestId = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
+const problem = {
+  content: { 'application/problem+json': { schema: { type: 'object' } } },
+  headers: requestId,
+};
+const json = { schema: { type: 'object' } };
 
 function documentWith(
   operation: Record<string, unknown>,
@@ -11,6 +16,7 @@ function documentWith(
   return {
     openapi: '3.0.0',
     info: { title: 't', version: '1' },
+    servers: [{ url: '/' }],
     tags,
     paths: { '/core-api/catalog/products/{id}': { get: operation } },
   } as unknown as OpenAPIObject;
@@ -22,7 +28,11 @@ const good = {
   description: 'One product of the current workspace.',
   tags: ['Products'],
   responses: {
-    200: { description: 'The product', content: { 'application/json': { schema: { type: 'object' } } } },
+    200: {
+      description: 'The product',
+      content: { 'application/json': json, 'text/json': json, 'text/plain': json },
+      headers: requestId,
+    },
     404: { description: 'Not found', ...problem },
   },
 };
@@ -48,15 +58,105 @@ describe('OpenAPI quality rules', () => {
     ],
     [
       'a 2xx body without a schema',
-      { responses: { ...good.responses, 200: { description: 'x', content: { 'application/json': {} } } } },
+      {
+        responses: {
+          ...good.responses,
+          200: {
+            description: 'x',
+            content: { 'application/json': {}, 'text/json': json, 'text/plain': json },
+            headers: requestId,
+          },
+        },
+      },
       /200 application\/json without a schema/,
     ],
     ['no documented error', { responses: { 200: good.responses[200] } }, /no problem\+json error/],
     ['an undeclared tag', { tags: ['ProductsCore'] }, /tag "ProductsCore" is not declared/],
+    [
+      'a JSON answer a client cannot ask for as text/json or text/plain',
+      {
+        responses: {
+          ...good.responses,
+          200: { ...good.responses[200], content: { 'application/json': json } },
+        },
+      },
+      /200 answers JSON but not the text\/json and text\/plain/,
+    ],
+    [
+      'an answer without X-Request-Id',
+      { responses: { ...good.responses, 404: { description: 'Not found', content: problem.content } } },
+      /404 without the X-Request-Id header/,
+    ],
+    [
+      'an Idempotency-Key without its 409',
+      { parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }] },
+      /takes Idempotency-Key but does not document its 409/,
+    ],
+    [
+      'nullable beside allOf',
+      {
+        responses: {
+          ...good.responses,
+          200: {
+            ...good.responses[200],
+            content: {
+              ...good.responses[200].content,
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { a: { nullable: true, type: 'object', allOf: [{ $ref: '#/x' }] } },
+                },
+              },
+            },
+          },
+        },
+      },
+      /properties\/a: nullable beside allOf does not admit null/,
+    ],
+    [
+      'a nullable enum without null',
+      {
+        responses: {
+          ...good.responses,
+          200: {
+            ...good.responses[200],
+            content: {
+              ...good.responses[200].content,
+              'application/json': { schema: { type: 'string', nullable: true, enum: ['Owner'] } },
+            },
+          },
+        },
+      },
+      /nullable enum without null does not admit null/,
+    ],
   ])('finds %s', (_name, change, message) => {
     expect(openApiQualityProblems(documentWith({ ...good, ...change }))).toEqual([
       expect.stringMatching(message),
     ]);
+  });
+
+  it('finds an empty servers list', () => {
+    const doc = documentWith(good);
+    doc.servers = [];
+    expect(openApiQualityProblems(doc)).toEqual([expect.stringMatching(/servers is empty/)]);
+  });
+
+  it('passes the 3.0 shapes that admit null: anyOf with the null schema, an enum listing null', () => {
+    const doc = documentWith(good);
+    doc.components = {
+      schemas: {
+        A: {
+          type: 'object',
+          properties: {
+            address: {
+              anyOf: [{ $ref: '#/components/schemas/B' }, { type: 'object', nullable: true, enum: [null] }],
+            },
+            role: { type: 'string', nullable: true, enum: ['Owner', null] },
+          },
+        },
+      },
+    };
+    expect(openApiQualityProblems(doc)).toEqual([]);
   });
 
   it('finds a tag declared without a description and a repeated operationId', () => {

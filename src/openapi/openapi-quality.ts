@@ -7,7 +7,38 @@ interface Operation {
   summary?: string;
   description?: string;
   tags?: string[];
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  parameters?: Array<{ name?: string; in?: string }>;
+  responses?: Record<
+    string,
+    {
+      description?: string;
+      content?: Record<string, { schema?: unknown }>;
+      headers?: Record<string, unknown>;
+    }
+  >;
+}
+
+/**
+ * Nullable schemas a strict OpenAPI 3.0 validator rejects null for (3.0.3: `nullable` adds null
+ * only to a `type` beside it, and an `enum` must list null itself): `nullable` beside
+ * `allOf`/`anyOf`/`oneOf`/`$ref` or without `type`, and a nullable `enum` without null.
+ */
+export function nullableProblems(node: unknown, where: string, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((item, i) => nullableProblems(item, `${where}/${i}`, out));
+  else if (node && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    if (schema.nullable === true) {
+      const composed = ['allOf', 'anyOf', 'oneOf', '$ref'].filter((k) => k in schema);
+      if (composed.length) out.push(`${where}: nullable beside ${composed.join(', ')} does not admit null`);
+      else if (!schema.type) out.push(`${where}: nullable without type does not admit null`);
+      if (Array.isArray(schema.enum) && !schema.enum.includes(null))
+        out.push(`${where}: nullable enum without null does not admit null`);
+    }
+    for (const [key, value] of Object.entries(schema))
+      if (key !== 'example' && key !== 'examples' && key !== 'default')
+        nullableProblems(value, `${where}/${key}`, out);
+  }
+  return out;
 }
 
 /**
@@ -15,10 +46,13 @@ interface Operation {
  * operationId that is missing, not camelCase or not unique (it becomes a method name), a missing
  * summary or description or the "METHOD /path" placeholder summary, a 2xx answer without a
  * description or with a body but no schema (generated as `unknown`), no documented error, and a
- * tag that is not declared with a description.
+ * tag that is not declared with a description; no servers; a JSON answer not offered as text/json
+ * and text/plain (content negotiation), an answer without X-Request-Id, an Idempotency-Key without
+ * its 409; and the nullable schemas that do not admit null (see `nullableProblems`).
  */
 export function openApiQualityProblems(document: OpenAPIObject): string[] {
   const problems: string[] = [];
+  if (!document.servers?.length) problems.push('servers is empty: clients and linters need a base URL');
   const declared = new Map((document.tags ?? []).map((t) => [t.name, t.description ?? '']));
   const seen = new Map<string, string>();
   for (const [path, item] of Object.entries(document.paths)) {
@@ -43,13 +77,34 @@ export function openApiQualityProblems(document: OpenAPIObject): string[] {
         for (const [type, media] of Object.entries(response.content ?? {}))
           if (!media.schema) problems.push(`${where}: ${status} ${type} without a schema`);
       }
+      for (const [status, response] of responses) {
+        const types = Object.keys(response.content ?? {});
+        if (
+          types.includes('application/json') &&
+          !(types.includes('text/json') && types.includes('text/plain'))
+        )
+          problems.push(
+            `${where}: ${status} answers JSON but not the text/json and text/plain a client may ask for`,
+          );
+        if (!Object.keys(response.headers ?? {}).some((h) => h.toLowerCase() === 'x-request-id'))
+          problems.push(`${where}: ${status} without the X-Request-Id header`);
+      }
       if (!responses.some(([status, r]) => /^4/.test(status) && r.content?.['application/problem+json']))
         problems.push(`${where}: no problem+json error documented`);
+      if (
+        op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key') &&
+        !op.responses?.['409']
+      )
+        problems.push(
+          `${where}: takes Idempotency-Key but does not document its 409 (the key with another body)`,
+        );
       if (!op.tags?.length) problems.push(`${where}: no tag`);
       for (const tag of op.tags ?? [])
         if (!declared.get(tag)?.trim())
           problems.push(`${where}: tag "${tag}" is not declared with a description`);
     }
   }
+  nullableProblems(document.components?.schemas, '#/components/schemas', problems);
+  nullableProblems(document.paths, '#/paths', problems);
   return problems;
 }

@@ -13,6 +13,7 @@ import { WorkspacesService } from '../../src/identity/workspaces/workspaces.serv
 import { ClientLoginEntity } from '../../src/identity/client-logins/client-login.entity';
 import type { Role } from '../../src/platform/tenancy/request-context';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
+import { type Contract, contractFor, registerOrigin, registerServer } from './contract';
 import { templatePath, testEnv } from './test-env';
 
 export const password = 'correct-horse-battery';
@@ -87,6 +88,8 @@ export class TestApp {
   constructor(
     readonly app: INestApplication,
     private readonly pglite?: PGlite,
+    /** The app's own OpenAPI document, every answer is checked against (contract.ts). */
+    readonly contract?: Contract,
   ) {}
 
   /** Unauthenticated requests. */
@@ -121,7 +124,9 @@ export class TestApp {
   /** Serves the app on a free loopback port, for clients in other processes; returns its base URL. */
   async listen(): Promise<string> {
     await this.app.listen(0, '127.0.0.1');
-    return (await this.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const url = (await this.app.getUrl()).replace('[::1]', '127.0.0.1');
+    if (this.contract) registerOrigin(url, this.contract);
+    return url;
   }
 
   async close(): Promise<void> {
@@ -140,5 +145,13 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
     ? undefined
     : await startEmbeddedPostgres(undefined, new Blob([readFileSync(templatePath())]));
   const app = await createApp(env, pglite);
-  return new TestApp(app, pglite);
+  // The document the app serves, read once: every answer of this app is checked against it.
+  const served = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/openapi.json' });
+  const contract = contractFor(served.body);
+  registerServer(app.getHttpServer(), contract);
+  if (env.METRICS_PORT)
+    registerOrigin(`http://127.0.0.1:${env.METRICS_PORT}`, {
+      outside: 'the metrics side port serves Prometheus text at /metrics and 404 elsewhere; no API',
+    });
+  return new TestApp(app, pglite, contract);
 }

@@ -100,7 +100,7 @@ export class ActivityFilterRequest extends ListBody(['Timestamp'] as const) {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   entityIds?: string[];
   @ApiPropertyOptional({ type: [String], maxItems: 1000 })
   @IsOptional()

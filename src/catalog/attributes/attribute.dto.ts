@@ -16,7 +16,7 @@ class ProductAttributeFields extends ExternalReferenceBody {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   categoryIds?: string[];
 }
 

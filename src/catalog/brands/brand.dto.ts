@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateNested } from 'class-validator';
+import { httpUrl, httpUrlFormat } from '../../platform/http/openapi';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
-
-const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** What a storefront shows about the brand besides its name and logo. */
 export class BrandDetails {
@@ -14,11 +13,17 @@ export class BrandDetails {
   @MaxLength(65535)
   description: string | null = null;
 
-  @ApiProperty({ type: 'string', nullable: true, maxLength: 1024, example: 'https://www.example.com' })
+  @ApiProperty({
+    ...httpUrlFormat,
+    type: 'string',
+    nullable: true,
+    maxLength: 1024,
+    example: 'https://www.example.com',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(1024)
-  @IsUrl(url, { message: 'website must be an http(s) URL' })
+  @IsUrl(httpUrl, { message: 'website must be an http(s) URL' })
   website: string | null = null;
 }
 
@@ -26,6 +31,7 @@ class BrandFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
 
   @ApiPropertyOptional({
+    ...httpUrlFormat,
     type: 'string',
     nullable: true,
     maxLength: 1024,
@@ -34,7 +40,7 @@ class BrandFields extends ExternalReferenceBody {
   @IsOptional()
   @IsString()
   @MaxLength(1024)
-  @IsUrl(url, { message: 'imageUrl must be an http(s) URL' })
+  @IsUrl(httpUrl, { message: 'imageUrl must be an http(s) URL' })
   imageUrl?: string | null;
 
   @ApiPropertyOptional({ type: BrandDetails })

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { httpUrl, httpUrlFormat } from '../../platform/http/openapi';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -23,8 +24,6 @@ import {
   UpdateIdBody,
 } from '../../platform/http/resource';
 import { slugPattern } from './category-slug';
-
-const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** Where the category is shown on storefronts. */
 export class CategoryVisibility {
@@ -69,6 +68,7 @@ class ProductCategoryFields extends ExternalReferenceBody {
   displayOrder?: number;
 
   @ApiPropertyOptional({
+    ...httpUrlFormat,
     type: 'string',
     nullable: true,
     maxLength: 1024,
@@ -77,11 +77,12 @@ class ProductCategoryFields extends ExternalReferenceBody {
   @IsOptional()
   @IsString()
   @MaxLength(1024)
-  @IsUrl(url, { message: 'image must be an http(s) URL' })
+  @IsUrl(httpUrl, { message: 'image must be an http(s) URL' })
   image?: string | null;
 
   @ApiPropertyOptional({
-    type: [String],
+    type: 'array',
+    items: { type: 'string', maxLength: 1024, ...httpUrlFormat },
     description: 'URLs of further pictures, in display order',
     maxItems: 50,
   })
@@ -90,7 +91,7 @@ class ProductCategoryFields extends ExternalReferenceBody {
   @ArrayMaxSize(50)
   @IsString({ each: true })
   @MaxLength(1024, { each: true })
-  @IsUrl(url, { each: true, message: 'images must hold http(s) URLs' })
+  @IsUrl(httpUrl, { each: true, message: 'images must hold http(s) URLs' })
   images?: string[];
 
   @OptionalReference('The parent category (null: a root). A cycle is refused.')

@@ -90,7 +90,7 @@ export class CreateCategoryDisplayContentRequest extends CategoryDisplayContentF
   @MaxLength(10)
   language: string;
 
-  @ApiProperty({ format: 'uuid' }) @IsUUID() productCategoryId: string;
+  @ApiProperty({ format: 'uuid' }) @IsUUID('loose') productCategoryId: string;
 }
 
 /** The category and language of a content are fixed at creation. */

@@ -15,11 +15,11 @@ import { favouriteOrigins, type FavouriteOrigin } from './favourite-product.enti
 
 export class CreateFavouriteProductRequest extends ExternalReferenceBody {
   @ApiProperty({ format: 'uuid', description: 'A client login of this workspace' })
-  @IsUUID()
+  @IsUUID('loose')
   clientLoginId: string;
 
   @ApiProperty({ format: 'uuid', description: 'A product of this workspace' })
-  @IsUUID()
+  @IsUUID('loose')
   productId: string;
 
   @ApiPropertyOptional({

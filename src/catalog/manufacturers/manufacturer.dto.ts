@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { httpUrl, httpUrlFormat } from '../../platform/http/openapi';
 import { ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
-
-const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 class ManufacturerFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
@@ -13,6 +12,7 @@ class ManufacturerFields extends ExternalReferenceBody {
   @MaxLength(65535)
   description?: string | null;
   @ApiPropertyOptional({
+    ...httpUrlFormat,
     type: 'string',
     nullable: true,
     maxLength: 1024,
@@ -21,7 +21,7 @@ class ManufacturerFields extends ExternalReferenceBody {
   @IsOptional()
   @IsString()
   @MaxLength(1024)
-  @IsUrl(url, { message: 'website must be an http(s) URL' })
+  @IsUrl(httpUrl, { message: 'website must be an http(s) URL' })
   website?: string | null;
   @ApiPropertyOptional({
     type: 'string',

@@ -44,7 +44,7 @@ export class TranslateMissingContentsRequest {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   productIds?: string[];
 
   @ApiPropertyOptional({
@@ -56,7 +56,7 @@ export class TranslateMissingContentsRequest {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   productCategoryIds?: string[];
 }
 

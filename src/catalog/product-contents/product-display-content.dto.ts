@@ -62,7 +62,7 @@ class ProductDisplayContentFields extends ExternalReferenceBody {
 
 export class CreateProductDisplayContentRequest extends ProductDisplayContentFields {
   @ApiProperty({ format: 'uuid', description: 'The product (of this workspace) the content describes' })
-  @IsUUID()
+  @IsUUID('loose')
   productId: string;
 
   @ApiProperty({

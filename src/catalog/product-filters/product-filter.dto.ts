@@ -25,11 +25,11 @@ export class ProductFilterItem {
       'The id of an existing filter to keep; omitted: the filter of the same attribute and category keeps its id, or a new one is made',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   id?: string;
 
   @ApiProperty({ format: 'uuid', description: 'The attribute offered as a filter' })
-  @IsUUID()
+  @IsUUID('loose')
   attributeId: string;
 
   @OptionalReference('Offered on this category’s product lists; null: on every category')

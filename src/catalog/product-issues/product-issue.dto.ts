@@ -64,7 +64,7 @@ export class ProductIssueStatisticsResponse {
 
 /** One ignored issue of a product; `attributeId` (MissingAttributes only) ignores just that attribute. */
 export class IgnoredProductIssueBody {
-  @ApiProperty({ format: 'uuid' }) @IsUUID() productId: string;
+  @ApiProperty({ format: 'uuid' }) @IsUUID('loose') productId: string;
   @ApiProperty({ enum: productIssueKinds }) @IsIn(productIssueKinds) issue: ProductIssueKind;
   @OptionalReference(
     'MissingAttributes only: ignore this attribute alone; omitted, the whole issue is ignored',

@@ -49,7 +49,7 @@ export class BulkUpdateProductsRequest {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(1000)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   productIds: string[];
   @ApiProperty({ type: BulkProductChanges })
   // ValidateNested alone lets a missing `set` through (it answered 500).
@@ -65,13 +65,13 @@ export class ProductCategoriesRequest {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(1000)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   productIds: string[];
   @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: 100 })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   categoryIds: string[];
 }
 

@@ -10,7 +10,7 @@ export const productSortBy = ['DisplayOrder', 'Id', 'Name'] as const;
 export { productTypes, type ProductType };
 
 export class ProductAttributeFilter {
-  @ApiProperty({ format: 'uuid' }) @IsUUID() attributeId: string;
+  @ApiProperty({ format: 'uuid' }) @IsUUID('loose') attributeId: string;
   @ApiProperty({
     type: [String],
     maxItems: 100,
@@ -20,14 +20,14 @@ export class ProductAttributeFilter {
   values: string[];
 }
 
-const uuids = (max = 1000) => [IsOptional(), IsArray(), ArrayMaxSize(max), IsUUID('all', { each: true })];
+const uuids = (max = 1000) => [IsOptional(), IsArray(), ArrayMaxSize(max), IsUUID('loose', { each: true })];
 
 /** Body of POST products/list. Every filter given must hold (AND); an array filter matches any of its values. */
 export class ProductListRequest extends ListBody(productSortBy) {
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 }) @apply(uuids()) ids?: string[];
   @ApiPropertyOptional({ format: 'uuid', description: 'Products in this catalog' })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   catalogId?: string;
   @ApiPropertyOptional({
     type: [String],

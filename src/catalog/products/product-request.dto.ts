@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { httpUrl, httpUrlFormat } from '../../platform/http/openapi';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -27,7 +28,7 @@ import { type ProductType, productTypes } from './product.entity';
 
 export class ProductAttributeValues {
   @ApiProperty({ format: 'uuid', description: 'A product attribute of the workspace' })
-  @IsUUID()
+  @IsUUID('loose')
   attributeId: string;
   @ApiProperty({
     type: [String],
@@ -44,16 +45,17 @@ export class ProductImageBody {
     description: 'An image of this product to keep (from the upload or an earlier answer)',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   id?: string;
   @ApiPropertyOptional({
+    ...httpUrlFormat,
     maxLength: 2048,
     description: 'For a new image without id: an external http(s) URL. Ignored when id is given.',
   })
   @IsOptional()
   @IsString()
   @MaxLength(2048)
-  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  @IsUrl(httpUrl)
   url?: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255, description: 'Alternative text' })
   @IsOptional()
@@ -73,7 +75,7 @@ export class ProductComponentBody {
     format: 'uuid',
     description: 'Another product of the workspace (a variant, member or part)',
   })
-  @IsUUID()
+  @IsUUID('loose')
   productId: string;
   @ApiPropertyOptional({ default: 1, description: 'How many of it (> 0); meaningful for BundledProduct' })
   @IsOptional()
@@ -181,18 +183,20 @@ export class CreateProductRequest extends ExternalReferenceBody {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   categories?: string[];
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 100, description: 'Catalog ids' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   catalogs?: string[];
   @OptionalReference()
   manufacturerId?: string | null;
-  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true }) @IsOptional() @IsUUID() brandId?:
-    string | null;
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true })
+  @IsOptional()
+  @IsUUID('loose')
+  brandId?: string | null;
   @ApiPropertyOptional({
     type: [ProductAttributeValues],
     maxItems: 200,

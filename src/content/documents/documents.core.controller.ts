@@ -87,8 +87,14 @@ export class DocumentsCoreController {
     description:
       'The bytes of the file at `path`, streamed with its content type and `Content-Disposition: attachment`.',
   })
-  @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The file', schema: { type: 'string', format: 'binary' } })
+  // The file's own type: the one its bytes show, else the one it was uploaded with, else octet-stream.
+  @ApiProduces('*/*')
+  @ApiOkResponse({
+    description:
+      'The file, in its own content type (the one its bytes show, else the declared one at upload, else ' +
+      '`application/octet-stream`)',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiProblems(400, 401, 403, 404)
   async download(
     @Ctx() ctx: RequestContext,

@@ -31,7 +31,7 @@ export class CreateCommentRequest extends CommentContent {
     format: 'uuid',
     description: 'The entity the comment is about; it must exist in the workspace',
   })
-  @IsUUID()
+  @IsUUID('loose')
   entityId: string;
   @ApiProperty({ enum: commentEntityTypes }) @IsIn(commentEntityTypes) entityType: CommentEntityType;
 }

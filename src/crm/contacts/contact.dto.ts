@@ -38,7 +38,9 @@ export class ContactAddressDto extends PostalAddressDto {
 
 /** A contact's link to an account; the first link is the contact's primary account. */
 export class ContactAccountLink {
-  @ApiProperty({ format: 'uuid', description: 'An account of the workspace' }) @IsUUID() accountId: string;
+  @ApiProperty({ format: 'uuid', description: 'An account of the workspace' })
+  @IsUUID('loose')
+  accountId: string;
   @text(255, 'The contact’s job title at this account') @IsOptional() @IsString() @MaxLength(255) jobTitle:
     string | null;
 }

@@ -38,7 +38,9 @@ import type { CustomFieldValue } from './deal.entity';
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 export class DealContactBody {
-  @ApiProperty({ format: 'uuid', description: 'A contact of the workspace' }) @IsUUID() contactId: string;
+  @ApiProperty({ format: 'uuid', description: 'A contact of the workspace' })
+  @IsUUID('loose')
+  contactId: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255, example: 'Decision maker' })
   @IsOptional()
   @IsString()
@@ -47,7 +49,9 @@ export class DealContactBody {
 }
 
 export class DealProductBody {
-  @ApiProperty({ format: 'uuid', description: 'A product of the workspace' }) @IsUUID() productId: string;
+  @ApiProperty({ format: 'uuid', description: 'A product of the workspace' })
+  @IsUUID('loose')
+  productId: string;
   @ApiProperty({ type: 'number', format: 'double', exclusiveMinimum: true, minimum: 0, example: 2 })
   @IsDecimal(4)
   @Min(0.0001)
@@ -80,14 +84,14 @@ export class CreateDealRequest extends ExternalReferenceBody {
   @Min(0)
   @Max(1e15)
   expectedRevenue?: number | null;
-  @ApiProperty({ format: 'uuid' }) @IsUUID() pipelineId: string;
+  @ApiProperty({ format: 'uuid' }) @IsUUID('loose') pipelineId: string;
   @ApiPropertyOptional({
     format: 'uuid',
     description:
       'A status of the pipeline. Omitted: the current status (on update, when it belongs to the pipeline) or the pipeline’s first Open status.',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   statusId?: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 65535 })
   @IsOptional()

@@ -29,7 +29,7 @@ export class PipelineStatusBody {
     description: 'Omit for a new status; repeat to keep an existing one (its deals stay on it)',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   id?: string;
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) title: string;
   @ApiPropertyOptional({
@@ -141,16 +141,16 @@ export class CreatePipelineRequest extends ExternalReferenceBody {
 }
 
 export class UpdatePipelineRequest extends UpdateIdBody(CreatePipelineRequest) {
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: [PipelineStatusBody],
     minItems: 1,
     maxItems: 100,
     description:
-      'The stages, at least one: list the existing ones (by id) to keep them. A deal created without statusId goes to ' +
-      'the first Open stage (by displayOrder).',
+      'The stages, at least one: list the existing ones (by id) to keep them; a stage left out is removed (409 while ' +
+      'deals use it). Omitted: the current stages stay as they are. A deal created without statusId goes to the ' +
+      'first Open stage (by displayOrder).',
   })
-  // Required on a replacement (checked by the service): dropping every stage by omission would strand the deals.
-  declare statuses: PipelineStatusBody[];
+  declare statuses?: PipelineStatusBody[];
 }
 
 export class PipelineStatusResponse {

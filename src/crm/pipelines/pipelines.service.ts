@@ -113,9 +113,7 @@ export class PipelinesService {
   }
 
   async update(ctx: RequestContext, id: string, body: UpdatePipelineRequest): Promise<PipelineResponse> {
-    // Optional on create (the default stages), required on a replacement; one message, no size rules.
-    if (body.statuses === undefined)
-      throw badRequest({ statuses: ['statuses is required: list the stages of the pipeline'] });
+    // Omitted statuses keep the current stages (as an omitted field keeps its value elsewhere).
     checkBody(body);
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(PipelineEntity, 'Pipeline');
@@ -124,15 +122,23 @@ export class PipelinesService {
       const existing = await statusRepo.find({ where: { pipelineId: id } });
       const before = toPipelineResponse(pipeline, existing);
 
+      Object.assign(pipeline, fields(body));
+      if (body.statuses === undefined) {
+        const saved = await repo.save(pipeline);
+        const answer = toPipelineResponse(saved, existing);
+        await tx.activities.updated('Pipeline', id, snapshot(before), snapshot(answer));
+        return respond(saved, () => answer);
+      }
+      const wanted = body.statuses;
       const known = new Set(existing.map((s) => s.id));
       const errors: FieldErrors = {};
-      body.statuses.forEach((s, i) => {
+      wanted.forEach((s, i) => {
         if (s.id && !known.has(s.id))
           errors[`statuses[${i}].id`] = [`Status ${s.id} is not a status of this pipeline.`];
       });
       if (Object.keys(errors).length) throw badRequest(errors);
 
-      const kept = new Set(body.statuses.map((s) => s.id).filter(Boolean));
+      const kept = new Set(wanted.map((s) => s.id).filter(Boolean));
       const removed = existing.filter((s) => !kept.has(s.id));
       if (removed.length) {
         const inUse = await tx
@@ -157,10 +163,9 @@ export class PipelinesService {
         await statusRepo.delete({ id: In(removed.map((s) => s.id)) });
       }
 
-      Object.assign(pipeline, fields(body));
       const saved = await repo.save(pipeline);
       const statuses = await statusRepo.save(
-        body.statuses.map((s, i) => statusRow(tx, id, s.id ?? randomUUID(), s, i)),
+        wanted.map((s, i) => statusRow(tx, id, s.id ?? randomUUID(), s, i)),
       );
       const answer = toPipelineResponse(saved, statuses);
       await tx.activities.updated('Pipeline', id, snapshot(before), snapshot(answer));

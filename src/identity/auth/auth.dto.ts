@@ -20,7 +20,7 @@ export class LoginRequest {
     description: 'Required for client logins; users default to their first workspace',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   workspaceId?: string;
 }
 
@@ -29,7 +29,7 @@ export class RefreshRequest {
 }
 
 export class SwitchWorkspaceRequest {
-  @ApiProperty({ format: 'uuid' }) @IsUUID() workspaceId: string;
+  @ApiProperty({ format: 'uuid' }) @IsUUID('loose') workspaceId: string;
 }
 
 export class TokenResponse {

@@ -30,7 +30,11 @@ export class ClientLoginStatus {
 
 class ClientLoginFields extends ExternalReferenceBody {
   @ApiProperty({ format: 'email', maxLength: 255 }) @IsEmail() @MaxLength(255) email: string;
-  @ApiProperty({ maxLength: 255 })
+  @ApiProperty({
+    maxLength: 255,
+    pattern: usernamePattern.source,
+    description: 'Letters, digits and . _ + - only (no @: a login name with @ is an email)',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -54,7 +58,7 @@ export class CreateClientLoginRequest extends ClientLoginFields {
 }
 
 export class UpdateClientLoginRequest extends ClientLoginFields {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() id?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID('loose') id?: string;
   @PasswordProperty({ optional: true })
   password?: string;
 }

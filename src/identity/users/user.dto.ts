@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { httpUrl, httpUrlFormat } from '../../platform/http/openapi';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -50,9 +51,9 @@ class UserFields {
   @IsString()
   @MaxLength(255)
   displayName?: string | null;
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 1024, format: 'uri' })
+  @ApiPropertyOptional({ ...httpUrlFormat, type: 'string', nullable: true, maxLength: 1024 })
   @IsOptional()
-  @IsUrl({ require_tld: false })
+  @IsUrl(httpUrl, { message: 'picture must be an http(s) URL' })
   @MaxLength(1024)
   picture?: string | null;
   @ApiPropertyOptional({

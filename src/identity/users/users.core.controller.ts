@@ -61,7 +61,7 @@ export class UsersCoreController {
       "Replace a user (Admins: members of this workspace; others: themselves). A user is one identity across workspaces: what is the user's own is changed by the user themself only, and what is the membership's by the workspace's Admins and Owners. **Credentials** (`password`, and a changed `username` or `email`) need `currentPassword` (400 naming `currentPassword` without it, 403 when it is wrong). The **profile** (`firstname`, `lastname`, `displayName`, `picture`, `externalReference`) is the same in every workspace. Anyone else changing credentials or profile gets 403 naming them; unchanged values in the full replacement are fine. The **membership**: Admins and Owners change `role` and `apps` (both belong to this workspace only); only an Owner changes an Owner or grants the Owner role; anyone may drop their own `apps`. A new password revokes every other session of the user (their access and refresh tokens). A user of another workspace is a 404 before any other check.",
   })
   @ApiOkResponse({ description: 'The user as stored', type: UserResponse })
-  @ApiProblems(400, 401, 403, 404, 409, 412)
+  @ApiProblems(400, 401, 403, 404, 409, 412, 429)
   update(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { httpUrl, httpUrlFormat } from '../../platform/http/openapi';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -20,7 +21,6 @@ import {
 import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 
-const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 export const daysOfWeek = [
   'Monday',
   'Tuesday',
@@ -116,6 +116,7 @@ class LocationFields extends ExternalReferenceBody {
   phoneNumber?: string | null;
 
   @ApiPropertyOptional({
+    ...httpUrlFormat,
     type: 'string',
     nullable: true,
     maxLength: 1024,
@@ -124,7 +125,7 @@ class LocationFields extends ExternalReferenceBody {
   @IsOptional()
   @IsString()
   @MaxLength(1024)
-  @IsUrl(url, { message: 'image must be an http(s) URL' })
+  @IsUrl(httpUrl, { message: 'image must be an http(s) URL' })
   image?: string | null;
 
   @ApiPropertyOptional({ type: LocationAddressBody, nullable: true })

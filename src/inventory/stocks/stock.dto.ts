@@ -8,9 +8,11 @@ const quantity = (description: string) =>
   ApiProperty({ type: 'number', format: 'double', minimum: 0, maximum: 1e12, description });
 
 export class CreateStockRequest extends ExternalReferenceBody {
-  @ApiProperty({ format: 'uuid', description: 'A product of the workspace' }) @IsUUID() productId: string;
+  @ApiProperty({ format: 'uuid', description: 'A product of the workspace' })
+  @IsUUID('loose')
+  productId: string;
   @ApiProperty({ format: 'uuid', description: 'A stock location of the workspace (isStockLocation)' })
-  @IsUUID()
+  @IsUUID('loose')
   locationId: string;
   @quantity('Quantity on hand (up to 4 decimals)')
   @IsDecimal(4)
@@ -22,7 +24,7 @@ export class CreateStockRequest extends ExternalReferenceBody {
 export class UpdateStockRequest {
   @ApiProperty({ format: 'uuid', required: false, description: 'Must equal the id in the path when given' })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   id?: string;
   @quantity('The new quantity on hand (up to 4 decimals); set in one statement')
   @IsDecimal(4)

@@ -213,7 +213,7 @@ export const UuidsFilter = (description?: string) =>
     IsOptional(),
     ArrayFilter(),
     IsArray(),
-    IsUUID('all', { each: true }),
+    IsUUID('loose', { each: true }),
   );
 
 /** A list filter of one-line strings (`external_references`, `tags`, …), each at most 255 characters. */

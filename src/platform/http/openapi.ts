@@ -1,4 +1,4 @@
-import { applyDecorators, Param, ParseUUIDPipe } from '@nestjs/common';
+import { applyDecorators, Param, PipeTransform } from '@nestjs/common';
 import {
   ApiExtraModels,
   ApiParam,
@@ -15,7 +15,11 @@ export class ProblemResponse {
   @ApiProperty({ example: 'Bad Request' }) title: string;
   @ApiProperty({ type: 'integer', example: 400 }) status: number;
   @ApiProperty({ example: 'One or more fields are invalid.' }) detail: string;
-  @ApiProperty({ example: '/core-api/accounts' }) instance: string;
+  @ApiPropertyOptional({
+    example: '/core-api/accounts',
+    description: 'The request path; left out where echoing it is unsafe (a malformed or over-long path)',
+  })
+  instance?: string;
   @ApiPropertyOptional({
     description: 'Per bad field, its messages (400; also 409 for duplicate unique values)',
     type: 'object',
@@ -53,8 +57,28 @@ export const ApiProblems = (...statuses: number[]) =>
     ),
   );
 
-const uuidPipe = (name: string) =>
-  new ParseUUIDPipe({ exceptionFactory: () => badRequest({ [name]: [`${name} must be a UUID`] }) });
+/** The rule of http(s) URL members of bodies (class-validator `IsUrl`)… */
+export const httpUrl = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+/** …and how the document states it (spread into the member's `ApiProperty`). */
+export const httpUrlFormat = {
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+  description: 'An absolute http(s) URL',
+} as const;
+
+/**
+ * Any UUID `format: uuid` allows: 8-4-4-4-12 hexadecimal digits, whatever its version and variant
+ * digits (PostgreSQL stores them all). Body and query members check the same with `IsUUID('loose')`.
+ */
+export const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const uuidPipe = (name: string): PipeTransform<unknown, string> => ({
+  transform(value) {
+    if (typeof value !== 'string' || !anyUuid.test(value))
+      throw badRequest({ [name]: [`${name} must be a UUID`] });
+    return value;
+  },
+});
 
 /** A UUID path parameter; a malformed one is a 400 naming it (api-conventions §8). */
 export const IdParam = (name = 'id'): ParameterDecorator => {

@@ -138,7 +138,9 @@ export class ProblemFilter implements ExceptionFilter {
         this.logger.error({ err: exception, requestId }, 'Unhandled error');
     }
     if (res.sent) return;
-    if (shaped.headers) res.headers(shaped.headers);
+    // x-request-id too: the router's own errors (a malformed or over-long path) come before the
+    // hook that sets it.
+    res.headers({ ...shaped.headers, 'x-request-id': requestId });
     void res.status(shaped.status).type('application/problem+json').send(JSON.stringify(body));
   }
 

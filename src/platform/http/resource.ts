@@ -33,7 +33,7 @@ export function UpdateIdBody<T extends object>(Base: new () => T): new () => T &
   class UpdateIdBodyOf extends (Base as new () => object) {
     @ApiProperty({ format: 'uuid', required: false, description: 'Must equal the id in the path when given' })
     @IsOptional()
-    @IsUUID()
+    @IsUUID('loose')
     id?: string;
   }
   return UpdateIdBodyOf as new () => T & { id?: string };
@@ -86,5 +86,5 @@ export const OptionalReference = (description?: string) =>
       ...(description ? { description } : {}),
     }),
     IsOptional(),
-    IsUUID(),
+    IsUUID('loose'),
   );

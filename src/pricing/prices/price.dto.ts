@@ -156,7 +156,7 @@ export class CorePriceQuery {
     description: 'The account (customer) to price for; default none (list prices)',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   customerId?: string;
 }
 
@@ -171,7 +171,7 @@ export class CorePricesQuery extends CorePriceQuery {
   @IsArray()
   @ArrayMaxSize(maxPriceQueryItems)
   @ArrayMinSize(1)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   ids: string[];
 }
 
@@ -198,7 +198,7 @@ export class CorePriceTotalQuery {
   items: string[];
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   customerId?: string;
 }
 
@@ -208,7 +208,7 @@ export class CommercePricesQuery {
     description: 'Users only: the account to price for (a client login always gets its own account’s prices)',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   customerId?: string;
 }
 
@@ -222,7 +222,7 @@ export class CommercePriceQuery {
     description: 'Users only: the account to price for (a client login always gets its own account’s prices)',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   customerId?: string;
 }
 

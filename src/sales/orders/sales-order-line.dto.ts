@@ -6,7 +6,7 @@ import { IsDecimal } from '../../platform/http/decimal';
 export class OrderLineItemBody {
   @ApiPropertyOptional({ format: 'uuid', description: 'The product (or give its `sku`)' })
   @ValidateIf((l: OrderLineItemBody) => l.productId !== undefined || l.sku === undefined)
-  @IsUUID('all', { message: 'productId must be a UUID (or give sku)' })
+  @IsUUID('loose', { message: 'productId must be a UUID (or give sku)' })
   productId?: string;
 
   @ApiPropertyOptional({ maxLength: 255, description: 'The product’s sku, instead of productId' })

@@ -43,7 +43,7 @@ export class CommerceProductListRequest extends ListBody(productSortBy) {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   ids?: string[];
   @ApiPropertyOptional({
     type: [String],
@@ -54,7 +54,7 @@ export class CommerceProductListRequest extends ListBody(productSortBy) {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)
-  @IsUUID('all', { each: true })
+  @IsUUID('loose', { each: true })
   categoryIds?: string[];
   @ApiPropertyOptional({ enum: productTypes })
   @IsOptional()
@@ -102,14 +102,14 @@ export class ProductFacetsRequest {
     description: 'Only products in this catalog (a client whose account has a catalog always gets its own)',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   catalogId?: string;
   @ApiPropertyOptional({
     format: 'uuid',
     description: 'Ignored when it repeats the path’s category; another category narrows to products in both',
   })
   @IsOptional()
-  @IsUUID()
+  @IsUUID('loose')
   categoryId?: string;
   @ApiPropertyOptional({
     description: 'Storefront lists show active products only; false is refused (400)',

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { httpUrl, httpUrlFormat } from '../../platform/http/openapi';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -28,6 +29,7 @@ import {
 
 class WebhookFields extends ExternalReferenceBody {
   @ApiProperty({
+    ...httpUrlFormat,
     maxLength: 2048,
     example: 'https://example.com/hooks/trade',
     description:
@@ -35,7 +37,7 @@ class WebhookFields extends ExternalReferenceBody {
   })
   @IsString()
   @MaxLength(2048)
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  @IsUrl(httpUrl)
   url: string;
 
   @ApiProperty({

@@ -282,18 +282,31 @@ describe('Pipelines', () => {
     ]);
   });
 
-  it('names a null, empty or (on replace) missing statuses array; a missing one has no size messages', async () => {
+  it('names a null or empty statuses array', async () => {
     const nulled = await ws.owner.post('/core-api/pipelines', { title: 'Nulled', statuses: null });
     expect(nulled.status).toBe(400);
     expect(nulled.body.errors.statuses).toContain('statuses must be an array');
     const empty = await ws.owner.post('/core-api/pipelines', { title: 'Empty', statuses: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.errors.statuses).toEqual(['statuses must contain at least 1 elements']);
-    const created = await ws.owner.post('/core-api/pipelines', { title: 'To replace' });
-    const replaced = await ws.owner.put(`/core-api/pipelines/${created.body.id}`, { title: 'Replaced' });
-    expect(replaced.status).toBe(400);
-    expect(replaced.body.errors).toEqual({
-      statuses: ['statuses is required: list the stages of the pipeline'],
+  });
+
+  it('keeps the current stages when an update omits statuses (the document requires only title)', async () => {
+    const doc = (await t.http.get('/openapi.json')).body;
+    expect(doc.components.schemas.UpdatePipelineRequest.required).toEqual(['title']);
+    const created = await ws.owner.post('/core-api/pipelines', {
+      title: 'To rename',
+      statuses: [
+        { title: 'Only', kind: 'Open' },
+        { title: 'Done', kind: 'Won', successRate: 100 },
+      ],
     });
+    expect(created.status).toBe(200);
+    const renamed = await ws.owner.put(`/core-api/pipelines/${created.body.id}`, { title: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.title).toBe('Renamed');
+    expect(renamed.body.statuses).toEqual(created.body.statuses);
+    const again = await ws.owner.get(`/core-api/pipelines/${created.body.id}`);
+    expect(again.body.statuses).toEqual(created.body.statuses);
   });
 });

@@ -16,6 +16,7 @@ import { Client } from 'pg';
 import ts from 'typescript';
 import { PGlite } from '@electric-sql/pglite';
 import { embeddedExtensions } from '../../../src/platform/database/embedded-postgres';
+import { contractFor, registerOrigin } from '../../support/contract';
 
 const root = process.cwd();
 
@@ -113,8 +114,12 @@ export class ChildService {
         if (
           service.output.includes(`Listening on http://localhost:${env.PORT} `) &&
           (await fetch(`${service.baseUrl}/health/live`)).ok
-        )
+        ) {
+          // Its answers are checked against the document it serves, as those of startApp() are.
+          const document = await (await fetch(`${service.baseUrl}/openapi.json`)).text();
+          registerOrigin(service.baseUrl, contractFor(document));
           return service;
+        }
       } catch {
         /* not listening yet */
       }
