@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { version } from '../info/version';
 import { documentIdempotencyKey } from '../platform/http/idempotency.interceptor';
+import { attachRequestExamples } from './request-examples';
 
 const tags: Array<[string, string]> = [
   ['Auth', 'Log in, refresh, switch workspace, log out'],
@@ -131,5 +132,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     }
   }
   documentIdempotencyKey(app, document);
+  attachRequestExamples(document);
   return document;
 }

@@ -8,14 +8,16 @@ interface Operation {
   description?: string;
   tags?: string[];
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, unknown> }> };
 }
 
 /**
  * What client generators and partners stumble over, one line per finding (empty: none): an
  * operationId that is missing, not camelCase or not unique (it becomes a method name), a missing
  * summary or description or the "METHOD /path" placeholder summary, a 2xx answer without a
- * description or with a body but no schema (generated as `unknown`), no documented error, and a
- * tag that is not declared with a description.
+ * description or with a body but no schema (generated as `unknown`), no documented error, a
+ * tag that is not declared with a description, and a JSON request body without an example (file
+ * uploads, multipart, are exempt: their example is a file).
  */
 export function openApiQualityProblems(document: OpenAPIObject): string[] {
   const problems: string[] = [];
@@ -45,6 +47,9 @@ export function openApiQualityProblems(document: OpenAPIObject): string[] {
       }
       if (!responses.some(([status, r]) => /^4/.test(status) && r.content?.['application/problem+json']))
         problems.push(`${where}: no problem+json error documented`);
+      const json = op.requestBody?.content?.['application/json'];
+      if (json && json.example === undefined && !Object.keys(json.examples ?? {}).length)
+        problems.push(`${where}: request body without an example`);
       if (!op.tags?.length) problems.push(`${where}: no tag`);
       for (const tag of op.tags ?? [])
         if (!declared.get(tag)?.trim())
