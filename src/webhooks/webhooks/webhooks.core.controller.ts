@@ -21,6 +21,8 @@ import {
   WebhookTopicPage,
 } from './webhook.dto';
 import { WebhooksService } from './webhooks.service';
+import { WebhookEntity } from './webhook.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 /** Webhooks are workspace settings: every operation but the topics needs an Admin. */
 @ApiTags('Webhooks')
@@ -158,6 +160,7 @@ export class WebhooksCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(WebhookEntity, 'Webhook')
   @Roles('Admin')
   @ApiOperation({
     operationId: 'updateWebhook',
