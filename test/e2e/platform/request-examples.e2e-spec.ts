@@ -127,5 +127,18 @@ describe('Request examples of the document', () => {
     expect(failures).toEqual([]);
     expect([...pending.keys()]).toEqual([]);
     expect(done.size).toBe(Object.keys(requestExamples).length);
+
+    // The examples create and update nearly every kind of entity: every activity they recorded is
+    // a topic listed by name (a property update included), so the topics list cannot drift.
+    const topics = new Set(
+      ((await ws.owner.get('/core-api/webhooks/topics')).body.data as Array<{ topic: string }>).map(
+        (x) => x.topic,
+      ),
+    );
+    const recorded = (await ws.owner.post('/core-api/activities/filter', { take: 1000 })).body.data as Array<{
+      type: string;
+    }>;
+    expect(recorded.length).toBeGreaterThan(50);
+    expect([...new Set(recorded.map((a) => a.type))].filter((type) => !topics.has(type)).sort()).toEqual([]);
   });
 });
