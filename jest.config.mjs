@@ -9,11 +9,6 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.test.json' }] },
   testEnvironment: 'node',
-  // CommonJS dependencies of Fastify that require ESM-only packages (see the shims' comment).
-  moduleNameMapper: {
-    '^cookie$': '<rootDir>/test/support/esm-in-cjs/cookie.cjs',
-    '^content-disposition$': '<rootDir>/test/support/esm-in-cjs/content-disposition.cjs',
-  },
 };
 
 export default {

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
         await freePort(),
         {
           NODE_ENV: 'production',
+          METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
           DATA_DIR: v.dataDir,
           JWT_SECRET: config.jwtSecret,
           JWT_TTL_SECONDS: '86400',
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
         v.service!.port,
         {
           NODE_ENV: 'production',
+          METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
           DATA_DIR: v.dataDir!,
           JWT_SECRET: config.jwtSecret,
           JWT_TTL_SECONDS: '86400',

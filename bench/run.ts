@@ -66,6 +66,7 @@ function productionNodeArgs(): string[] {
 function serviceEnv(config: BenchConfig, databaseUrl: string, dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
+    METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
     DATABASE_URL: databaseUrl,
     JWT_SECRET: config.jwtSecret,
     JWT_TTL_SECONDS: '86400', // seeding 100,000 products outlasts the default 15 minutes

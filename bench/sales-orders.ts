@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     await freePort(),
     {
       NODE_ENV: 'production',
+      METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
       DATABASE_URL: config.databaseUrl,
       JWT_SECRET: config.jwtSecret,
       JWT_TTL_SECONDS: '86400',

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   const nodeArgs = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const env = {
     NODE_ENV: 'production',
+    METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
     DATABASE_URL: url.toString(),
     JWT_SECRET: config.jwtSecret,
     JWT_TTL_SECONDS: '86400',

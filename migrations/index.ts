@@ -19,11 +19,36 @@ import { LoginAttempts1795557222540 } from './1795557222540-LoginAttempts';
 import { WorkspaceKeys1795557229441 } from './1795557229441-WorkspaceKeys';
 import { ActivityRequestId1795557251955 } from './1795557251955-ActivityRequestId';
 import { WebhookAttemptsRetention1795557300000 } from './1795557300000-WebhookAttemptsRetention';
-import { ProductSortIndexes1795557400000 } from './1795557400000-ProductSortIndexes';
+import { AppsPerMembership1795557400000 } from './1795557400000-AppsPerMembership';
+import { ProductSortIndexes1795557500000 } from './1795557500000-ProductSortIndexes';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
  * test runner run the same set. `npm run migration:generate -- migrations/<Name>` writes a new
  * file; review it, then add its class here.
  */
-export const migrations: Array<new () => unknown> = [Foundation1795399987865, ProductsCore1795400388793, CatalogTaxonomy1795400426398, CrmAccountsContacts1795400499302, ProductLinks1795400507989, ProductContentsFavouritesIssues1795400630037, IdempotencyKeys1795400681403, CrmDealsPipelinesComments1795400685308, AuthChangeNotifications1795401000000, IdempotencyKeysPerCaller1795402000000, StoredFiles1795402100000, Webhooks1795547242387, Currencies1795547258011, PricingVatCodesAtomicScripts1795547454480, ContentPagesDocuments1795547625442, ProductPartsIndexedByWorkspace1795547700850, InventoryAndSalesOrders1795549382934, LoginAttempts1795557222540, WorkspaceKeys1795557229441, ActivityRequestId1795557251955, WebhookAttemptsRetention1795557300000, ProductSortIndexes1795557400000];
+export const migrations: Array<new () => unknown> = [
+  Foundation1795399987865,
+  ProductsCore1795400388793,
+  CatalogTaxonomy1795400426398,
+  CrmAccountsContacts1795400499302,
+  ProductLinks1795400507989,
+  ProductContentsFavouritesIssues1795400630037,
+  IdempotencyKeys1795400681403,
+  CrmDealsPipelinesComments1795400685308,
+  AuthChangeNotifications1795401000000,
+  IdempotencyKeysPerCaller1795402000000,
+  StoredFiles1795402100000,
+  Webhooks1795547242387,
+  Currencies1795547258011,
+  PricingVatCodesAtomicScripts1795547454480,
+  ContentPagesDocuments1795547625442,
+  ProductPartsIndexedByWorkspace1795547700850,
+  InventoryAndSalesOrders1795549382934,
+  LoginAttempts1795557222540,
+  WorkspaceKeys1795557229441,
+  ActivityRequestId1795557251955,
+  WebhookAttemptsRetention1795557300000,
+  AppsPerMembership1795557400000,
+  ProductSortIndexes1795557500000,
+];

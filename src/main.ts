@@ -4,6 +4,8 @@ import { loadEnvOrExit } from './config/env';
 import { DataDirLockedError } from './platform/database/data-dir-lock';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
 import { installGracefulShutdown } from './health/graceful-shutdown';
+import { BootstrapAdmin } from './identity/bootstrap-admin';
+import { startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
@@ -29,7 +31,11 @@ async function main(): Promise<void> {
   installGracefulShutdown(app, env, pglite);
   await app.listen(env.PORT, '0.0.0.0');
   process.stdout.write(
-    `Listening on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL server' : `embedded PostgreSQL in ${env.DATA_DIR}`}); API docs at /docs\n`,
+    startBanner({
+      port: env.PORT,
+      database: env.DATABASE_URL ? 'PostgreSQL server' : `embedded PostgreSQL in ${env.DATA_DIR}`,
+      adminLogin: app.get(BootstrapAdmin).takeLogin(),
+    }),
   );
 }
 

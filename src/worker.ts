@@ -15,7 +15,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
  * `MIGRATIONS_RUN=true` is set explicitly. SIGTERM/SIGINT stop it after the round under way, with exit status 0.
  */
 async function main(): Promise<void> {
-  const env = loadEnvOrExit();
+  const env = loadEnvOrExit({ servesHttp: false });
   if (!env.DATABASE_URL) {
     process.stderr.write(
       'The webhook worker process needs DATABASE_URL (a PostgreSQL server shared with the API instances).\n',

@@ -3,7 +3,11 @@
  * document (openapi-typescript types + openapi-fetch):
  *
  *   npm run openapi && npm run client:generate
- *   API_BASE_URL=http://localhost:3000 API_USERNAME=admin API_PASSWORD=… node quickstart.js
+ *   API_BASE_URL=http://localhost:3000 API_USERNAME=admin API_PASSWORD=… npm run client:quickstart
+ *
+ * (`npm run openapi` builds the service; beside a running one, fetch its document instead:
+ * `curl -s localhost:3000/openapi.json -o openapi.json`). `client:quickstart` compiles this file
+ * into examples/dist/ and runs it.
  *
  * It logs in, creates a product, lists products, deletes the product and reads the problem+json
  * error of asking for it again. CI type-checks it against a freshly generated client, so a change

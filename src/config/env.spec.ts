@@ -29,6 +29,7 @@ describe('loadEnv', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'METRICS_TOKEN or METRICS_PORT'],
     [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
     [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
@@ -50,5 +51,26 @@ describe('loadEnv', () => {
       'Invalid configuration: PORT must be an integer 1–65535, got "abc"',
     );
     expect(() => loadEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of fatal, .*, got "loud"/);
+  });
+
+  it('bounds the atomic-script sandbox', () => {
+    expect(loadEnv({})).toMatchObject({
+      SCRIPTS_WORKERS: 2,
+      SCRIPTS_TIME_MS: 500,
+      SCRIPTS_RUN_TIME_MS: 50,
+      SCRIPTS_MEMORY_MB: 32,
+      SCRIPTS_QUEUE: 20,
+      SCRIPTS_COOLDOWN_MS: 5000,
+      SCRIPTS_MAX_RUNS: 10000,
+    });
+    expect(() => loadEnv({ SCRIPTS_WORKERS: '0' })).toThrow(
+      /SCRIPTS_WORKERS must be an integer 1–16, got "0"/,
+    );
+    expect(() => loadEnv({ SCRIPTS_MEMORY_MB: '16' })).toThrow(
+      /SCRIPTS_MEMORY_MB must be an integer 20–1024/,
+    );
+    expect(() => loadEnv({ SCRIPTS_TIME_MS: '100', SCRIPTS_RUN_TIME_MS: '200' })).toThrow(
+      /SCRIPTS_RUN_TIME_MS must be .*at most SCRIPTS_TIME_MS, got "200"/,
+    );
   });
 });

@@ -70,6 +70,14 @@ export class Env {
   /** Default: `files` under DATA_DIR. */
   @Transform(emptyToUndefined) @IsOptional() @IsString() STORAGE_DIR?: string;
   @Transform(toInt) @IsInt() @Min(0) UPLOAD_QUOTA_BYTES_PER_WORKSPACE = 1024 * 1024 * 1024;
+  /** Heavy operations (exports, reports, uploads) one workspace may run at once; beyond: 429. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000) HEAVY_OPERATIONS_PER_WORKSPACE = 2;
+  /** Heavy operations the whole process runs at once; beyond: 503. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000) HEAVY_OPERATIONS_PER_PROCESS = 8;
+  /** A heavy operation whose connection moves no byte for this long is cut (its slot freed). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3600) HEAVY_OPERATIONS_STALL_SECONDS = 30;
+  /** Workspaces one user may own; creating one more is a 409. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000) MAX_WORKSPACES_PER_USER = 10;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) S3_ENDPOINT?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_REGION?: string;
@@ -104,6 +112,20 @@ export class Env {
   @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
   /** When set, a scrape of `/metrics` must send `Authorization: Bearer <METRICS_TOKEN>`. */
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
+  /** Worker threads that run atomic scripts (started on first use; docs/security.md, "Atomic script sandbox"). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(16) SCRIPTS_WORKERS = 2;
+  /** Wall clock of one evaluation (a price request's lines × scripts, or a compile check); its worker is terminated past it. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(60000) SCRIPTS_TIME_MS = 500;
+  /** Wall clock of one script on one line (an interrupt inside the interpreter). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(60000) SCRIPTS_RUN_TIME_MS = 50;
+  /** WebAssembly memory of one evaluation (its maximum; the interpreter itself takes 16 MB). */
+  @Transform(toInt) @IsInt() @Min(20) @Max(1024) SCRIPTS_MEMORY_MB = 32;
+  /** Evaluations of one workspace that may wait for a worker; beyond, prices answer 503 with Retry-After. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000) SCRIPTS_QUEUE = 20;
+  /** After a workspace's scripts were terminated, its prices fail closed without running them this long. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(3600000) SCRIPTS_COOLDOWN_MS = 5000;
+  /** Script runs (priced lines × active scripts) one request may ask for; beyond, its lines fail closed. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000000) SCRIPTS_MAX_RUNS = 10000;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -130,6 +152,10 @@ export const acceptedForms: Record<keyof Env, string> = {
   CORS_ORIGINS: '* or a comma-separated list of origins such as https://admin.example.com',
   STORAGE_DIR: 'a directory path',
   UPLOAD_QUOTA_BYTES_PER_WORKSPACE: 'a whole number of bytes, 0 or more',
+  HEAVY_OPERATIONS_PER_WORKSPACE: 'an integer 1–1000',
+  HEAVY_OPERATIONS_PER_PROCESS: 'an integer 1–10000',
+  HEAVY_OPERATIONS_STALL_SECONDS: 'an integer 1–3600 (seconds)',
+  MAX_WORKSPACES_PER_USER: 'an integer 1–100000',
   S3_ENDPOINT: 'an http(s) URL',
   S3_BUCKET: 'a bucket name',
   S3_REGION: 'a region name',
@@ -152,12 +178,25 @@ export const acceptedForms: Record<keyof Env, string> = {
   METRICS_ENABLED: 'true or false',
   METRICS_PORT: 'an integer 1–65535, different from PORT',
   METRICS_TOKEN: 'a string of at least 16 characters',
+  SCRIPTS_WORKERS: 'an integer 1–16',
+  SCRIPTS_TIME_MS: 'an integer 10–60000 (milliseconds)',
+  SCRIPTS_RUN_TIME_MS: 'an integer 1–60000 (milliseconds), at most SCRIPTS_TIME_MS',
+  SCRIPTS_MEMORY_MB: 'an integer 20–1024 (megabytes)',
+  SCRIPTS_QUEUE: 'an integer 1–10000',
+  SCRIPTS_COOLDOWN_MS: 'an integer 0–3600000 (milliseconds)',
+  SCRIPTS_MAX_RUNS: 'an integer 1–1000000',
 };
 
 export class InvalidEnvironmentError extends Error {}
 
-/** Validates `source` (default process.env); a wrong value throws with one line naming the variable. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * Validates `source` (default process.env); a wrong value throws with one line naming the variable.
+ * `servesHttp: false` (the worker process, which serves no `/metrics`) skips the checks of the API's listeners.
+ */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  { servesHttp = true }: { servesHttp?: boolean } = {},
+): Env {
   const known = Object.keys(new Env());
   const picked: Record<string, string | undefined> = {};
   for (const key of [
@@ -199,6 +238,22 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration: JWT_SECRET is required when NODE_ENV=production',
     );
   }
+  if (env.SCRIPTS_RUN_TIME_MS > env.SCRIPTS_TIME_MS) {
+    throw new InvalidEnvironmentError(
+      `Invalid configuration: SCRIPTS_RUN_TIME_MS must be ${acceptedForms.SCRIPTS_RUN_TIME_MS}, got "${env.SCRIPTS_RUN_TIME_MS}"`,
+    );
+  }
+  if (
+    servesHttp &&
+    env.NODE_ENV === 'production' &&
+    env.METRICS_ENABLED &&
+    env.METRICS_TOKEN === undefined &&
+    env.METRICS_PORT === undefined
+  ) {
+    throw new InvalidEnvironmentError(
+      'Invalid configuration: METRICS_TOKEN or METRICS_PORT is required when NODE_ENV=production (or METRICS_ENABLED=false): /metrics would be open to anyone who reaches PORT',
+    );
+  }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     throw new InvalidEnvironmentError(
       `Invalid configuration: METRICS_PORT must be ${acceptedForms.METRICS_PORT}, got "${env.METRICS_PORT}"`,
@@ -208,9 +263,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 }
 
 /** The environment for a process's entry point: a wrong value ends the process with the one line that names it. */
-export function loadEnvOrExit(): Env {
+export function loadEnvOrExit(options: { servesHttp?: boolean } = {}): Env {
   try {
-    return loadEnv();
+    return loadEnv(process.env, options);
   } catch (e) {
     if (e instanceof InvalidEnvironmentError) {
       process.stderr.write(`${e.message}\n`);

@@ -9,7 +9,9 @@ import { WorkspacesService } from './workspaces/workspaces.service';
 
 /**
  * On the first start (no users at all) creates the bootstrap admin, Owner of a new workspace
- * (api-conventions §1). Without BOOTSTRAP_ADMIN_PASSWORD a password is generated and printed once.
+ * (api-conventions §1). Without BOOTSTRAP_ADMIN_PASSWORD a password is generated and shown once:
+ * `takeLogin()` hands its lines to whoever prints them (the service's start banner, after it
+ * listens, so they come last and readable; `seed:demo`).
  */
 @Injectable()
 export class BootstrapAdmin implements OnApplicationBootstrap {
@@ -19,6 +21,15 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
     private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
   ) {}
+
+  private login?: string[];
+
+  /** How to log in as the admin just created, once; undefined when this start created none. */
+  takeLogin(): string[] | undefined {
+    const login = this.login;
+    this.login = undefined;
+    return login;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.env.NODE_ENV === 'test') return;
@@ -34,13 +45,12 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
         username: 'admin',
         email,
         displayName: 'Administrator',
-        apps: [],
         passwordHash,
       });
       return this.workspaces.createWithOwner(manager, user.id, { name: this.env.BOOTSTRAP_WORKSPACE_NAME });
     });
     if (!created) return;
-    const lines = [
+    this.login = [
       'Bootstrap admin created (Owner of workspace "' + created.name + '", id ' + created.id + ').',
       `  username: admin   (or ${email})`,
       generated
@@ -48,7 +58,5 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
         : '  password: the value of BOOTSTRAP_ADMIN_PASSWORD',
       `  log in:   curl -s -X POST http://localhost:${this.env.PORT}/core-api/auth/login -H 'content-type: application/json' -d '{"username":"admin","password":"…"}'`,
     ];
-    // Printed on stdout as plain lines, so a newcomer sees it among the JSON logs.
-    process.stdout.write(`\n${lines.join('\n')}\n\n`);
   }
 }

@@ -14,6 +14,7 @@ import { runMigrationsOnce } from './database/migrations-lock';
 import { EntityTypes } from './database/entity-types';
 import { ConstraintNames } from './http/constraint-names';
 import { EtagInterceptor } from './http/etag';
+import { HeavyOperations } from './http/heavy-operations';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
 import { ValidationPipe } from './http/validation.pipe';
@@ -68,6 +69,7 @@ export class PlatformModule {
         ActivityTypes,
         BackgroundQueues,
         ServiceMetrics,
+        HeavyOperations,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
@@ -86,6 +88,7 @@ export class PlatformModule {
         ActivityTypes,
         BackgroundQueues,
         ServiceMetrics,
+        HeavyOperations,
       ],
     };
   }

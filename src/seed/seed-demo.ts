@@ -11,6 +11,7 @@ import { seedCrmAccountsDemo } from './crm-accounts-demo';
 import { seedCrmDealsDemo } from './crm-deals-demo';
 import { seedSalesDemo } from './sales-demo';
 import { hashPassword } from '../identity/auth/passwords';
+import { BootstrapAdmin } from '../identity/bootstrap-admin';
 import { UsersService } from '../identity/users/users.service';
 import { WorkspacesService } from '../identity/workspaces/workspaces.service';
 import { RequestContext } from '../platform/tenancy/request-context';
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await createApp(env, pglite);
+  // On an empty database this start created the bootstrap admin: its login is shown here, once.
+  const adminLogin = app.get(BootstrapAdmin).takeLogin();
   const manager = app.get(DataSource).manager;
   const suffix = Date.now().toString(36);
   const username = `demo-${suffix}`;
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   }
   await app.close();
   await pglite?.close();
+  if (adminLogin) process.stdout.write(`\n${adminLogin.join('\n')}\n`);
   process.stdout.write(
     `\nDemo workspace "${workspace.name}" (${workspace.id}) is ready.\n` +
       `Log in: POST /core-api/auth/login {"username":"${username}","password":"${password}"}\n`,

@@ -191,6 +191,26 @@ describe('Two instances on one database', () => {
     expect(ms).toBeLessThan(100);
   });
 
+  it('refuses on B within 100 ms the previous access token of a session refreshed on A', async () => {
+    const m = await member('Member');
+    const pair = await a.json<{ accessToken: string; refreshToken: string }>(
+      'POST',
+      '/core-api/auth/login',
+      undefined,
+      { username: m.username, password: 'a-long-password' },
+    );
+    expect((await b.call('GET', '/core-api/users', pair.accessToken)).status).toBe(200); // cached on B
+    const next = await a.json<{ accessToken: string }>('POST', '/core-api/auth/refresh', undefined, {
+      refreshToken: pair.refreshToken,
+    });
+    const ms = await staleMs(
+      async () => (await b.call('GET', '/core-api/users', pair.accessToken)).status === 401,
+      100,
+    );
+    expect(ms).toBeLessThan(100);
+    expect((await b.call('GET', '/core-api/users', next.accessToken)).status).toBe(200);
+  });
+
   it('applies on B within 100 ms a demotion made on A', async () => {
     const m = await member('Admin');
     const made = (n: string) => ({ username: n, email: `${n}@example.test`, password: 'a-long-password' });

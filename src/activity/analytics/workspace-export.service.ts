@@ -1,15 +1,22 @@
-import { Readable } from 'node:stream';
 import { Injectable, StreamableFile } from '@nestjs/common';
 import { DataSource, EntityMetadata } from 'typeorm';
+import { pagedStream } from '../../platform/http/heavy-operations';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 
 /** Tables that are bookkeeping of the service, not the workspace's data. */
 const internalTables = new Set(['auth_sessions', 'idempotency_keys', 'stored_files']);
-/** Columns never exported: credentials, hashes, signing secrets. */
-const secretColumn = /(^|_)(password|secret|token)(_|$)|_hash$/;
+/**
+ * Columns never exported: credentials, hashes, signing secrets, and the storage keys and URLs of
+ * stored files (a document's `file_key`/`file_url` would let whoever keeps the export reach the
+ * private file after losing access to the workspace).
+ */
+const secretColumn = /(^|_)(password|secret|token)(_|$)|_hash$|^file_(key|url)$/;
 
-/** Rows per keyset page: what one resource holds in memory at a time. */
-const pageSize = 1000;
+/**
+ * Rows per keyset page: what one export holds in memory at a time, and how long one query blocks
+ * the event loop on the embedded database (health checks and other requests run between pages).
+ */
+const pageSize = 100;
 
 interface ExportedTable {
   resource: string;
@@ -25,8 +32,10 @@ interface ExportedTable {
  * resource. Which tables: every entity (and view) with a `workspaceId`, from the ORM's metadata, so
  * a new context's tables are exported without listing them here; minus the service's bookkeeping
  * and secret columns. Each table is read in keyset pages over its primary key (`workspace_id = $1
- * AND (pk) > (last)`, LIMIT 1000), each page a short query of its own: the export never holds more
- * than one page, and on the embedded database's single connection other requests run between pages.
+ * AND (pk) > (last)`, LIMIT 100), each page a short query of its own, read only when the client has
+ * taken the previous one (`pagedStream`): the export never holds more than one page and 64 KiB, and
+ * on the embedded database's single connection other requests run between pages. A heavy operation
+ * (HeavyOperations bounds how many run at once).
  * Pages are not one snapshot: rows changed during a long export may appear in their old or new state.
  */
 @Injectable()
@@ -36,7 +45,7 @@ export class WorkspaceExportService {
   constructor(private readonly dataSource: DataSource) {}
 
   export(ctx: RequestContext): StreamableFile {
-    const stream = Readable.from(this.lines(ctx));
+    const stream = pagedStream(this.lines(ctx));
     const day = new Date().toISOString().slice(0, 10);
     return new StreamableFile(stream, {
       type: 'application/x-ndjson',

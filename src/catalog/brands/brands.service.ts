@@ -73,7 +73,7 @@ export class BrandsService {
   async setImage(ctx: RequestContext, id: string, file: UploadedImage | undefined): Promise<BrandResponse> {
     await this.db.repo(ctx, BrandEntity, label).get(id);
     const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'brands');
-    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, body: file!.buffer, contentType }]);
+    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, file: file!, contentType }]);
     try {
       const { answer, replaced } = await this.db.transaction(ctx, async (tx) => {
         const repo = tx.repo(BrandEntity, label);

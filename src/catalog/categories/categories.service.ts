@@ -107,7 +107,7 @@ export class CategoriesService {
       await lockTree(tx);
       const saved = await repo.insert({
         ...this.fields(body),
-        slug: body.slug ?? (await this.freeSlug(tx, slugify(body.name))),
+        slug: body.slug ?? (await this.freeSlug(tx, await slugify(body.name))),
       });
       await tx.activities.created('ProductCategory', saved.id, snapshot(toProductCategoryResponse(saved)));
       return respond(saved, toProductCategoryResponse);
@@ -180,7 +180,7 @@ export class CategoriesService {
       checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'categories')) });
     const fileUris = await this.uploads.store(
       ctx.workspaceId,
-      checked.map(({ file, key, contentType }) => ({ key, body: file.buffer, contentType })),
+      checked.map(({ file, key, contentType }) => ({ key, file, contentType })),
     );
     return { fileUris };
   }

@@ -2,6 +2,7 @@ import { Controller, Get, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/tenancy/request-context';
+import { HeavyOperation } from '../../platform/http/heavy-operations';
 import { ApiProblems } from '../../platform/http/openapi';
 import { ApiXlsxResponse, xlsxDownload, XlsxColumn } from '../../platform/http/xlsx-download';
 import type { ProductCategoryNode } from './category.dto';
@@ -47,10 +48,11 @@ export class CategoryHierarchyReportController {
     operationId: 'exportProductCategoryHierarchyXlsx',
     summary: 'Export the category hierarchy as .xlsx',
     description:
-      'Every product category, depth first in the order of GET /core-api/catalog/productcategories/hierarchy, with its level and path (`Root > Child`), as an Excel sheet `product-categories.xlsx` with a frozen, filterable header row.',
+      'Every product category, depth first in the order of GET /core-api/catalog/productcategories/hierarchy, with its level and path (`Root > Child`), as an Excel sheet `product-categories.xlsx` with a frozen, filterable header row. A heavy operation: a few run at once per workspace and per process (429 / 503 with Retry-After beyond).',
   })
   @ApiXlsxResponse('The category hierarchy as an .xlsx workbook')
   @ApiProblems(401, 403)
+  @HeavyOperation()
   hierarchy(@Ctx() ctx: RequestContext): StreamableFile {
     const categories = this.categories;
     return xlsxDownload(

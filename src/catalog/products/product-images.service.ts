@@ -34,7 +34,7 @@ export class ProductImagesService {
       checked.push({ file, ...(await checkImage(file, 'images', ctx.workspaceId, 'products')) });
     const urls = await this.uploads.store(
       ctx.workspaceId,
-      checked.map((c) => ({ key: c.key, body: c.file.buffer, contentType: c.contentType })),
+      checked.map((c) => ({ key: c.key, file: c.file, contentType: c.contentType })),
     );
     const stored = checked.map((c, i) => ({ key: c.key, url: urls[i] }));
     try {

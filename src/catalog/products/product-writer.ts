@@ -56,7 +56,7 @@ export function checkProductBody(body: CreateProductRequest): void {
 
 /** A free slug for `name` in the workspace: the name's slug, else the first of -2 … -50 not taken, else a random suffix. */
 async function generateSlug(tx: Tx, name: string): Promise<string> {
-  const base = slugify(name, 'product');
+  const base = await slugify(name, 'product');
   // Creates of the same name take turns (until commit), so each sees the slugs the others took.
   await tx.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
     `product-slug:${tx.ctx.workspaceId}:${base}`,

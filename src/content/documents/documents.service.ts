@@ -135,7 +135,7 @@ export class DocumentsService {
     const prepared = await Promise.all(
       uploaded.map(async (f) => ({
         key: `${privateKeyPrefix}${ctx.workspaceId}/documents/${randomUUID()}`,
-        body: f.buffer,
+        file: f,
         contentType: await contentTypeOf(f),
       })),
     );
@@ -159,7 +159,7 @@ export class DocumentsService {
         const stored: DocumentEntryResponse[] = [];
         for (const [i, path] of paths.entries()) {
           const fields = {
-            size: String(prepared[i].body.length),
+            size: String(prepared[i].file.size),
             contentType: prepared[i].contentType,
             fileKey: prepared[i].key,
             fileUrl: urls[i],
@@ -287,7 +287,7 @@ function entryAt(path: string, type: 'Directory' | 'File'): Partial<DocumentEnti
 
 /** The type the bytes show (file-type), else the one the client declared if well-formed, else octet-stream. */
 async function contentTypeOf(file: UploadedFile): Promise<string> {
-  const detected = await fileTypeFromBuffer(file.buffer);
+  const detected = await fileTypeFromBuffer(file.head);
   if (detected) return detected.mime;
   const declared = file.mimetype?.split(';')[0].trim().toLowerCase();
   return declared && mimeType.test(declared) ? declared : 'application/octet-stream';

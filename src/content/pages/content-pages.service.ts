@@ -65,7 +65,7 @@ export class ContentPagesService {
   async create(ctx: RequestContext, body: CreateContentPageRequest): Promise<ContentPageResponse> {
     return this.db.transaction(ctx, async (tx) => {
       await this.languages.assertSupported(tx.manager, ctx, body.language);
-      const slug = body.slug ?? (await this.freeSlug(tx, body.language, slugify(body.title, 'page')));
+      const slug = body.slug ?? (await this.freeSlug(tx, body.language, await slugify(body.title, 'page')));
       await this.assertSlugFree(tx, body.language, slug);
       const saved = await tx.repo(ContentPageEntity, label).insert({
         ...this.fields(body, null),

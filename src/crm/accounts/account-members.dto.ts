@@ -141,7 +141,9 @@ export class CustomAttributeDto implements CustomAttribute {
 }
 
 export class CommerceSettingsDto implements CommerceSettings {
-  @OptionalReference('Price list applied to this customer (pricing)')
+  @OptionalReference(
+    'The id of this customer’s price list in another system (an ERP), stored and answered as given. This service has no price lists and its pricing does not read it: a customer’s price is the sales price, the quantity tier, `discountPercentage` and the workspace’s atomic scripts.',
+  )
   priceListId: string | null;
 
   @ApiPropertyOptional({

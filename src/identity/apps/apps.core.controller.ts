@@ -12,7 +12,8 @@ export class AppResponse {
   @ApiProperty() title: string;
   @ApiProperty() description: string;
   @ApiProperty({
-    description: 'Whether the calling user may open it (their `apps`; Admins and Owners may open all)',
+    description:
+      'Whether the calling user may open it (the `apps` of their membership in this workspace; Admins and Owners may open all)',
   })
   allowed: boolean;
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, Public } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -19,15 +20,16 @@ export class AuthCoreController {
   @ApiOperation({
     operationId: 'login',
     summary: 'Log in',
-    description: 'Log in with username or email and password.',
+    description:
+      'Log in with username or email and password. Client logins (shoppers) also give the `workspaceId` of their workspace; users may give one to start in it (otherwise their first workspace).',
   })
   @ApiOkResponse({
     description: "A new access and refresh token pair for the user's workspace",
     type: TokenResponse,
   })
   @ApiProblems(400, 401, 429)
-  login(@Body() body: LoginRequest): Promise<TokenResponse> {
-    return this.auth.login(body);
+  login(@Body() body: LoginRequest, @Req() req: FastifyRequest): Promise<TokenResponse> {
+    return this.auth.login(body, req.ip);
   }
 
   @Post('refresh')
@@ -37,7 +39,8 @@ export class AuthCoreController {
   @ApiOperation({
     operationId: 'refreshToken',
     summary: 'Refresh the token pair',
-    description: 'Exchange a refresh token for a new pair (the old one dies; reuse revokes the family).',
+    description:
+      'Exchange a refresh token for a new pair. The presented refresh token and the access token of its session die (401 from then on); presenting the used refresh token again revokes the whole family.',
   })
   @ApiOkResponse({ description: 'A new access and refresh token pair', type: TokenResponse })
   @ApiProblems(400, 401, 429)

@@ -12,10 +12,20 @@ import { UserEntity } from '../users/user.entity';
 import { MembershipEntity } from '../workspaces/membership.entity';
 import type { LoginRequest, TokenResponse } from './auth.dto';
 import { AuthSessionEntity } from './auth-session.entity';
+import { LoginThrottlerGuard } from './login-throttler';
 import { verifyPassword } from './passwords';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const invalidCredentials = () => unauthorized('The username or password is incorrect.');
+/**
+ * Without a `workspaceId` the detail adds that client logins (shoppers) need one, whoever was named:
+ * the hint depends only on the request, so it does not tell whether the name exists.
+ */
+const invalidCredentials = (workspaceId: string | undefined) =>
+  unauthorized(
+    workspaceId
+      ? 'The username or password is incorrect.'
+      : 'The username or password is incorrect. Client logins (shoppers) log in with the workspaceId of their workspace.',
+  );
 
 interface Subject {
   id: string;
@@ -28,6 +38,7 @@ export class AuthService {
     private readonly db: Db,
     private readonly jwt: JwtService,
     private readonly env: Env,
+    private readonly throttler: LoginThrottlerGuard,
   ) {}
 
   /**
@@ -36,9 +47,10 @@ export class AuthService {
    * `@`), so one input names at most one account of each kind. With a `workspaceId`, a member of
    * that workspace is tried before its client logins.
    * Every failure costs one password verification, like a success (against a decoy hash when no
-   * account matched), so the answer time does not tell which names exist.
+   * account matched), so the answer time does not tell which names exist. An attempt on an account
+   * counts against its per-account limits (429) before its password is verified.
    */
-  async login(body: LoginRequest): Promise<TokenResponse> {
+  async login(body: LoginRequest, ip?: string): Promise<TokenResponse> {
     const name = body.username.trim().toLowerCase();
     const column = name.includes('@') ? 'email' : 'username';
     const users = this.db.unscoped
@@ -58,17 +70,20 @@ export class AuthService {
             .where(`c.workspace_id = :ws AND lower(c.${column}) = :name`, { ws: body.workspaceId, name })
             .getOne()
         : null;
+    // Counted per account too: the name's other forms (email, case) share its limits.
+    const account = user ? { id: user.id, type: 'User' } : client ? { id: client.id, type: 'Client' } : null;
+    if (account) await this.throttler.limitAccountAttempt(account, ip);
     const verified = await verifyPassword(user?.passwordHash ?? client?.passwordHash, body.password);
-    if (!verified) throw invalidCredentials();
+    if (!verified) throw invalidCredentials(body.workspaceId);
     if (user) {
       const membership = await this.db.unscoped.findOne(MembershipEntity, {
         where: { userId: user.id, ...(body.workspaceId ? { workspaceId: body.workspaceId } : {}) },
         order: { createdAt: 'ASC' },
       });
-      if (!membership) throw invalidCredentials();
+      if (!membership) throw invalidCredentials(body.workspaceId);
       return this.issue(this.db.unscoped, { id: user.id, type: 'User' }, membership.workspaceId);
     }
-    if (!client?.active) throw invalidCredentials();
+    if (!client?.active) throw invalidCredentials(body.workspaceId);
     await this.db.unscoped.update(
       ClientLoginEntity,
       { id: client.id },
@@ -77,7 +92,10 @@ export class AuthService {
     return this.issue(this.db.unscoped, { id: client.id, type: 'Client' }, client.workspaceId);
   }
 
-  /** Rotates: the presented token dies; presenting it again revokes every session of its family. */
+  /**
+   * Rotates: the presented refresh token and the access token of its session die (the session is
+   * revoked); presenting the refresh token again revokes every session of its family.
+   */
   async refresh(refreshToken: string): Promise<TokenResponse> {
     const [sessionId, secret] = refreshToken.split('.');
     if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId))
@@ -97,7 +115,10 @@ export class AuthService {
         return { error: 'reused' as const };
       }
       if (session.revokedAt || session.refreshExpiresAt < new Date()) return { error: 'invalid' as const };
-      await manager.update(AuthSessionEntity, { id: session.id }, { usedAt: new Date() });
+      // The presented pair ends here: its access token too (not only at its expiry), on every
+      // instance through the auth_changed notification, as a logout does.
+      const now = new Date();
+      await manager.update(AuthSessionEntity, { id: session.id }, { usedAt: now, revokedAt: now });
       const subject: Subject = session.userId
         ? { id: session.userId, type: 'User' }
         : { id: session.clientLoginId!, type: 'Client' };

@@ -44,7 +44,8 @@ const CLEANUP = `
 
 /**
  * Login and refresh attempts, each counted per identifier and address, per address, and per
- * identifier alone (the username, or the session of a refresh token), each in its own window.
+ * identifier alone (the username as typed, or the session of a refresh token), each in its own
+ * window; a login whose name names an account is counted again per account (`limitAccountAttempt`).
  * Over any of them: 429 with Retry-After. The address is the socket's (`request.ip`; the app does
  * not trust X-Forwarded-For).
  *
@@ -83,6 +84,19 @@ export class LoginThrottlerGuard implements CanActivate {
    */
   async limitCurrentPasswordCheck(userId: string): Promise<void> {
     await this.consume([[this.currentPasswordChecks, userId]]);
+  }
+
+  /**
+   * A login attempt once its name is resolved to an account: counted per account and address and
+   * per account, whatever form of the name was typed (username, email, any case), so that changing
+   * the form does not open a new window. Called before the password is verified.
+   */
+  async limitAccountAttempt(account: { id: string; type: string }, ip: string | undefined): Promise<void> {
+    const identifier = `account:${account.type}:${account.id}`;
+    await this.consume([
+      [this.perIdentifierAndIp, `${identifier}|${ip || 'unknown'}`],
+      [this.perIdentifier, identifier],
+    ]);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

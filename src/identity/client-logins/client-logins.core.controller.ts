@@ -117,7 +117,7 @@ export class ClientLoginsCoreController {
     operationId: 'updateClientLogin',
     summary: 'Update a client login',
     description:
-      'Replace a client login (Admins; credentials included). A client login belongs to this workspace only, so its Admins manage its password, username and email. A new `password` revokes all of its sessions; an inactive one can neither log in nor refresh. A client login of another workspace is a 404 before any other check.',
+      'Replace a client login (Admins; credentials included). A client login belongs to this workspace only, so its Admins manage its password, username and email. A new `password` revokes all of its sessions, and so does a deactivation (`status.active: false`): an inactive one can neither log in nor refresh, and reactivating it does not revive its old tokens. A client login of another workspace is a 404 before any other check.',
   })
   @ApiOkResponse({ description: 'The client login as stored', type: ClientLoginResponse })
   @ApiProblems(400, 401, 403, 404, 409, 412)

@@ -99,7 +99,8 @@ export class ClientLoginsService {
   /**
    * Admins manage the client logins of their workspace, credentials included (a client login
    * belongs to this workspace only). The login must exist here before anything in the body is
-   * checked against other rows. A new password revokes all of the client login's sessions.
+   * checked against other rows. A new password, or a deactivation, revokes all of the client login's
+   * sessions.
    */
   async update(
     ctx: RequestContext,
@@ -121,7 +122,10 @@ export class ClientLoginsService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       const saved = await repo.save(entity);
-      if (passwordHash) await revokeSessions(tx.manager, { clientLoginId: id });
+      // A new password, or a deactivation, ends every session for good: reactivating the login later
+      // does not revive its old tokens.
+      if (passwordHash || (entity.active === false && before.status.active))
+        await revokeSessions(tx.manager, { clientLoginId: id });
       await tx.activities.updated(
         'ClientLogin',
         id,

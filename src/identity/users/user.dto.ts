@@ -58,7 +58,8 @@ class UserFields {
   @ApiPropertyOptional({
     type: [String],
     enum: appNames,
-    description: 'Apps the user may open (GET /core-api/apps)',
+    description:
+      'Apps the user may open in the current workspace (GET /core-api/apps): part of the membership, set by its Admins and Owners',
   })
   @IsOptional()
   @IsArray()
@@ -121,7 +122,11 @@ export class UserResponse {
   @ApiProperty({ type: 'string', nullable: true }) lastname: string | null;
   @ApiProperty() displayName: string;
   @ApiProperty({ type: [UserWorkspace] }) @Type(() => UserWorkspace) workspaces: UserWorkspace[];
-  @ApiProperty({ type: [String] }) apps: string[];
+  @ApiProperty({
+    type: [String],
+    description: 'Apps the user may open in the current workspace (its membership)',
+  })
+  apps: string[];
   @ApiProperty({ type: 'string', nullable: true }) externalReference: string | null;
   @ApiProperty({ type: 'string', nullable: true }) picture: string | null;
   @ApiProperty({

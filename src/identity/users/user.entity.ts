@@ -20,7 +20,6 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 255, nullable: true }) lastname: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) displayName: string | null;
   @Column({ type: 'varchar', length: 1024, nullable: true }) picture: string | null;
-  @Column({ type: 'text', array: true, default: () => "'{}'" }) apps: string[];
   @Column({ type: 'varchar', length: 255, nullable: true }) externalReference: string | null;
   @Column({ type: 'varchar', length: 255, select: false }) passwordHash: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

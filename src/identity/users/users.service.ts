@@ -73,6 +73,8 @@ const snapshot = (u: UserResponse) => ({
   externalReference: u.externalReference,
 });
 
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -102,13 +104,14 @@ export class UsersService {
     return withEtag(user, row.version);
   }
 
+  /** The apps the calling user may open in the current workspace (its membership's). */
   async appsOf(ctx: RequestContext): Promise<string[]> {
     if (ctx.actor.type !== 'User' || !ctx.actor.id) return [];
-    const user = await this.db.unscoped.findOne(UserEntity, {
-      where: { id: ctx.actor.id },
-      select: { id: true, apps: true },
+    const membership = await this.db.unscoped.findOne(MembershipEntity, {
+      where: { userId: ctx.actor.id, workspaceId: ctx.workspaceId },
+      select: { userId: true, workspaceId: true, apps: true },
     });
-    return user?.apps ?? [];
+    return membership?.apps ?? [];
   }
 
   async create(ctx: RequestContext, body: CreateUserRequest): Promise<UserResponse> {
@@ -118,7 +121,12 @@ export class UsersService {
     return this.db.transaction(ctx, async (tx) => {
       await assertNoNameClash(tx.manager.createQueryBuilder(UserEntity, 'u'), 'u', 'user', body);
       const user = await this.insertUser(tx.manager, { ...body, passwordHash });
-      await tx.manager.insert(MembershipEntity, { workspaceId: ctx.workspaceId, userId: user.id, role });
+      await tx.manager.insert(MembershipEntity, {
+        workspaceId: ctx.workspaceId,
+        userId: user.id,
+        role,
+        apps: body.apps ?? [],
+      });
       const created = await this.get(ctx, user.id, tx.manager);
       await tx.activities.created('User', user.id, snapshot(created));
       return created;
@@ -128,7 +136,7 @@ export class UsersService {
   /** Creates the global user row (also used when a workspace is bootstrapped). */
   async insertUser(
     manager: EntityManager,
-    body: Omit<CreateUserRequest, 'password' | 'role'> & { passwordHash: string },
+    body: Omit<CreateUserRequest, 'password' | 'role' | 'apps'> & { passwordHash: string },
   ): Promise<UserEntity> {
     const user = manager.create(UserEntity, {
       id: randomUUID(),
@@ -138,7 +146,6 @@ export class UsersService {
       lastname: body.lastname ?? null,
       displayName: displayNameOf(body),
       picture: body.picture ?? null,
-      apps: body.apps ?? [],
       externalReference: body.externalReference ?? null,
       passwordHash: body.passwordHash,
     });
@@ -146,13 +153,6 @@ export class UsersService {
     return user;
   }
 
-  /**
-   * Replaces a member's record. The member must be in the caller's workspace (404 before anything
-   * else is looked at). Then: others are changed only by an Admin or Owner, an Owner only by an
-   * Owner; credentials (password, username, email) only by the user themself, with their current
-   * password, because a user is one identity across workspaces; `apps` are given only by an Admin
-   * or Owner (anyone may drop their own). A new password revokes the user's other sessions.
-   */
   /** Whether the body changes the user's password, username or email (as the user is now). */
   private async changesCredentials(id: string, body: UpdateUserRequest): Promise<boolean> {
     if (body.password !== undefined) return true;
@@ -163,6 +163,15 @@ export class UsersService {
     return !!user && (body.username !== user.username || body.email !== user.email);
   }
 
+  /**
+   * Replaces a member's record. The member must be in the caller's workspace (404 before anything
+   * else is looked at). A user is one identity across workspaces, so what belongs to the user (its
+   * credentials: password, username, email; its profile: names, display name, picture, external
+   * reference) is changed by the user themself only — credentials with the current password. What
+   * belongs to the membership (role, apps) is managed by the workspace's Admins and Owners, an
+   * Owner's only by an Owner; anyone may drop their own apps. A new password revokes the user's
+   * other sessions.
+   */
   async update(ctx: RequestContext, id: string, body: UpdateUserRequest): Promise<UserResponse> {
     const self = ctx.actor.type === 'User' && ctx.actor.id === id;
     // Counted before the transaction, so a wrong password's rollback does not undo the count.
@@ -191,21 +200,32 @@ export class UsersService {
         if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
           throw forbidden('The current password is incorrect.');
       }
+      const profile = {
+        firstname: body.firstname ?? null,
+        lastname: body.lastname ?? null,
+        displayName: displayNameOf(body),
+        picture: body.picture ?? null,
+        externalReference: body.externalReference ?? null,
+      };
+      const changedProfile = (Object.keys(profile) as Array<keyof typeof profile>).filter(
+        (k) => profile[k] !== user[k],
+      );
+      if (!self && changedProfile.length)
+        throw forbidden(
+          `Only the user themself can change their profile (${changedProfile.join(', ')}): it is theirs in every workspace; an Admin manages membership, role and apps.`,
+        );
       const apps = body.apps ?? [];
-      if (!ctx.isAdmin() && apps.some((app) => !user.apps.includes(app)))
+      if (!ctx.isAdmin() && apps.some((app) => !membership.apps.includes(app)))
         throw forbidden('Only an Admin or Owner can give apps.');
+      if (!sameSet(apps, membership.apps))
+        await tx.manager.update(MembershipEntity, { workspaceId: ctx.workspaceId, userId: id }, { apps });
       if (body.role && body.role !== membership.role) await this.changeRole(tx, membership, body.role);
       await assertNoNameClash(tx.manager.createQueryBuilder(UserEntity, 'u'), 'u', 'user', body, id);
 
       Object.assign(user, {
         username: body.username,
         email: body.email,
-        firstname: body.firstname ?? null,
-        lastname: body.lastname ?? null,
-        displayName: displayNameOf(body),
-        picture: body.picture ?? null,
-        apps,
-        externalReference: body.externalReference ?? null,
+        ...profile,
         ...(changesPassword ? { passwordHash: await hashPassword(body.password!) } : {}),
       });
       await tx.manager.save(UserEntity, user);
@@ -295,7 +315,8 @@ export class UsersService {
   }
 
   /**
-   * Adds `workspaces` and `apps` to a page of users in two queries, not one per user. A user is one
+   * Adds `workspaces` and `apps` (of the current workspace's membership) to a page of users in two
+   * queries, not one per user. A user is one
    * identity across workspaces, but only the caller's own record lists all of the caller's
    * memberships; anyone else's shows only the membership in the current workspace.
    */
@@ -308,7 +329,7 @@ export class UsersService {
     const clientWorkspaceIds = [
       ...new Set(rows.filter((r) => r.userType === 'Client').map((r) => r.workspaceId)),
     ];
-    const [memberships, users, clientWorkspaces] = await Promise.all([
+    const [memberships, clientWorkspaces] = await Promise.all([
       userIds.length
         ? manager
             .createQueryBuilder(MembershipEntity, 'm')
@@ -318,6 +339,7 @@ export class UsersService {
               'm.workspace_id AS "workspaceId"',
               'w.name AS name',
               'm.role AS role',
+              'm.apps AS apps',
             ])
             .where('m.user_id IN (:...ids)', { ids: userIds })
             .andWhere('(m.workspace_id = :ws OR m.user_id = :me)', {
@@ -325,16 +347,16 @@ export class UsersService {
               me: ctx.actor.type === 'User' ? ctx.actor.id : null,
             })
             .orderBy('m.created_at')
-            .getRawMany<UserWorkspace & { userId: string }>()
-        : [],
-      userIds.length
-        ? manager.find(UserEntity, { where: { id: In(userIds) }, select: { id: true, apps: true } })
+            .getRawMany<UserWorkspace & { userId: string; apps: string[] }>()
         : [],
       clientWorkspaceIds.length
         ? manager.find(WorkspaceEntity, { where: { id: In(clientWorkspaceIds) } })
         : [],
     ]);
-    const appsById = new Map(users.map((u) => [u.id, u.apps]));
+    // Apps are the membership's in the current workspace.
+    const appsById = new Map(
+      memberships.filter((m) => m.workspaceId === ctx.workspaceId).map((m) => [m.userId, m.apps]),
+    );
     return rows.map((row) =>
       row.userType === 'User'
         ? toResponse(

@@ -33,10 +33,11 @@ export class WorkspacesCoreController {
     operationId: 'createWorkspace',
     summary: 'Create a workspace',
     description:
-      'Create a workspace; the caller becomes its Owner (switch to it with /auth/switch-workspace).',
+      'Create a workspace; the caller becomes its Owner (switch to it with /auth/switch-workspace). ' +
+      'A user owns at most MAX_WORKSPACES_PER_USER workspaces (default 10): one more is a 409 problem saying so.',
   })
   @ApiOkResponse({ description: 'The created workspace', type: WorkspaceResponse })
-  @ApiProblems(400, 401, 403)
+  @ApiProblems(400, 401, 403, 409)
   create(@Ctx() ctx: RequestContext, @Body() body: WorkspaceRequest): Promise<WorkspaceResponse> {
     return this.workspaces.create(ctx, body);
   }

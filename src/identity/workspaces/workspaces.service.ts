@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { Env } from '../../config/env';
 import { Db } from '../../platform/database/db';
 import { RequestContext } from '../../platform/tenancy/request-context';
 import { getGlobalForWrite } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import type { Page } from '../../platform/http/list-query';
-import { forbidden } from '../../platform/http/problem';
+import { conflict, forbidden } from '../../platform/http/problem';
 import { checkImage, UploadedImage } from '../../platform/storage/image-upload';
 import { type FileReference, Uploads } from '../../platform/storage/uploads';
 import { WorkspaceInitializers } from '../../platform/tenancy/workspace-initializers';
@@ -62,6 +63,7 @@ export class WorkspacesService {
     private readonly languages: LanguagesService,
     private readonly initializers: WorkspaceInitializers,
     private readonly currencies: CurrenciesService,
+    private readonly env: Env,
   ) {}
 
   /** For other contexts (sales orders): the currency the workspace prices and sells in. */
@@ -120,12 +122,29 @@ export class WorkspacesService {
     // Through db.transaction (its context is the caller's current workspace) so that an
     // Idempotency-Key claim commits with the new workspace.
     return this.db.transaction(ctx, async ({ manager }) => {
+      await this.assertMayOwnAnother(manager, ownerId);
       const workspace = await this.createWithOwner(manager, ownerId, body);
       const answer = toResponse(workspace, 'Owner');
       const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner', undefined, undefined, ctx.requestId);
       await this.db.activities(manager, inNew).created('Workspace', workspace.id, snapshot(answer));
       return answer;
     });
+  }
+
+  /**
+   * A user owns at most MAX_WORKSPACES_PER_USER workspaces (else 409): every per-workspace limit
+   * (upload quota, heavy operations) would be no limit if workspaces were free. Counted under a
+   * lock per user, so concurrent creates cannot pass it together.
+   */
+  private async assertMayOwnAnother(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(7305004, hashtext($1))', [userId]);
+    const owned = await manager.countBy(MembershipEntity, { userId, role: 'Owner' });
+    const max = this.env.MAX_WORKSPACES_PER_USER;
+    if (owned >= max) {
+      throw conflict(
+        `You own ${owned} workspaces, the most one user may own (${max}). Delete one you no longer need, or ask the operator to raise MAX_WORKSPACES_PER_USER.`,
+      );
+    }
   }
 
   async update(ctx: RequestContext, body: WorkspaceRequest): Promise<WorkspaceResponse> {
@@ -147,7 +166,7 @@ export class WorkspacesService {
 
   async setImage(ctx: RequestContext, file: UploadedImage | undefined): Promise<WorkspaceResponse> {
     const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'workspace');
-    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, body: file!.buffer, contentType }]);
+    const [url] = await this.uploads.store(ctx.workspaceId, [{ key, file: file!, contentType }]);
     try {
       const { after, replaced } = await this.db.transaction(ctx, async (tx) => {
         const workspace = await this.lock(tx.manager, ctx);

@@ -107,7 +107,7 @@ export class LocationsService {
   ): Promise<LocationResponse> {
     await this.db.repo(ctx, LocationEntity, label).get(id);
     const { key, contentType } = await checkImage(file, 'image', ctx.workspaceId, 'locations');
-    const [stored] = await this.uploads.store(ctx.workspaceId, [{ key, body: file!.buffer, contentType }]);
+    const [stored] = await this.uploads.store(ctx.workspaceId, [{ key, file: file!, contentType }]);
     try {
       const { answer, replaced } = await this.db.transaction(ctx, async (tx) => {
         const repo = tx.repo(LocationEntity, label);

@@ -3,11 +3,11 @@ import { ApiBody, ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { badRequest, type FieldErrors } from './problem';
-import { flatten } from './validation.pipe';
+import { declaredOnly, flatten } from './validation.pipe';
 
 /**
  * Validates a body that is a JSON array of `Item` (the global ValidationPipe takes objects only):
- * at most `max` elements, each validated like a body (unknown members dropped by whitelisting),
+ * at most `max` elements, each validated like a body (unknown members dropped at every depth first),
  * errors named `[i].field`. Past `max` → 400 naming `body` before anything else is looked at.
  */
 class ArrayBodyPipe<T extends object> implements PipeTransform {
@@ -26,7 +26,8 @@ class ArrayBodyPipe<T extends object> implements PipeTransform {
         errors[`[${i}]`] = ['must be a JSON object'];
         continue;
       }
-      const instance = plainToInstance(this.item, element, { exposeDefaultValues: true });
+      const declared = declaredOnly(this.item, element as Record<string, unknown>);
+      const instance = plainToInstance(this.item, declared, { exposeDefaultValues: true });
       const found = await validate(instance, {
         whitelist: true,
         forbidUnknownValues: false,

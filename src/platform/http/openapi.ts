@@ -37,7 +37,7 @@ const descriptions: Record<number, string> = {
   415: 'Unsupported content type',
   429: 'Too many attempts; see Retry-After',
   502: 'An external service gave an answer that could not be used',
-  503: 'A required external service is not configured or not reachable',
+  503: 'Not available now: a required external service is not configured or not reachable, or the workspace’s atomic price rules are busy or could not run (see Retry-After)',
 };
 
 /** Documents the problem answers an operation can give (401 is added to every protected one). */

@@ -1,9 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
-import { NotFoundException } from '@nestjs/common';
+import { Logger, NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { ConstraintNames } from './constraint-names';
-import { badRequest } from './problem';
+import { badRequest, Problem } from './problem';
 import { ProblemFilter } from './problem.filter';
 
 function run(exception: unknown) {
@@ -57,6 +57,21 @@ describe('ProblemFilter', () => {
       correlationId: 'corr-42',
     });
     expect(JSON.stringify(sent.body)).not.toMatch(/ECONNREFUSED|secret|at .*\.ts/);
+  });
+
+  it('logs an unhandled 500 but not a 503 that says when to retry (load shedding)', () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const shed = run(new Problem(503, 'Busy; retry after 5 seconds.', undefined, { 'Retry-After': '5' }));
+      expect(shed.status).toBe(503);
+      expect(shed.headers).toEqual({ 'Retry-After': '5' });
+      expect(shed.body).toMatchObject({ status: 503, correlationId: 'corr-42' });
+      expect(logged).not.toHaveBeenCalled();
+      run(new Error('boom'));
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('maps unique violations to 409 naming the field, foreign keys to 409, check violations to 400', () => {

@@ -131,7 +131,11 @@ export class ProblemFilter implements ExceptionFilter {
     if (shaped.errors) body.errors = shaped.errors;
     if (shaped.status >= 500) {
       body.correlationId = requestId;
-      this.logger.error({ err: exception, requestId }, 'Unhandled error');
+      // A refusal that names when to come back (load shedding: a 503 with Retry-After) is no
+      // failure; its request log line says enough. A stack per refused request would let a burst
+      // of them flood the log.
+      if (!(exception instanceof Problem && exception.headers?.['Retry-After']))
+        this.logger.error({ err: exception, requestId }, 'Unhandled error');
     }
     if (res.sent) return;
     if (shaped.headers) res.headers(shaped.headers);

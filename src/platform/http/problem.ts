@@ -55,5 +55,12 @@ export const preconditionFailed = () =>
     HttpStatus.PRECONDITION_FAILED,
     'The entity was changed since you read it (If-Match does not match its ETag).',
   );
-export const serviceUnavailable = (detail: string) => new Problem(HttpStatus.SERVICE_UNAVAILABLE, detail);
+/** 503; with `retryAfterSeconds`, a `Retry-After` header saying when to try again. */
+export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
+  new Problem(
+    HttpStatus.SERVICE_UNAVAILABLE,
+    detail,
+    undefined,
+    retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) },
+  );
 export const badGateway = (detail: string) => new Problem(HttpStatus.BAD_GATEWAY, detail);

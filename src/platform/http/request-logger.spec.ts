@@ -91,4 +91,25 @@ describe('request logging', () => {
       expect.objectContaining({ level: 20, context: 'Webhooks', requestId: null, msg: 'no request' }),
     ]);
   });
+
+  it("logs Nest's start-up lines (a line per module and per route) at debug, the service's own at info", () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const nest = new PinoNestLogger(pino({ level: 'debug' }, sink));
+    nest.log('Mapped {/core-api/users, GET} route', 'RouterExplorer');
+    nest.log('AppModule dependencies initialized', 'InstanceLoader');
+    nest.log('Nest application successfully started', 'NestApplication');
+    nest.log('Webhook delivery worker started', 'Webhooks');
+    expect(lines.map((l) => [l.context, l.level])).toEqual([
+      ['RouterExplorer', 20],
+      ['InstanceLoader', 20],
+      ['NestApplication', 20],
+      ['Webhooks', 30],
+    ]);
+  });
 });

@@ -53,6 +53,18 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: Logger)
 }
 
 /**
+ * Nest's start-up chatter at `log` level: a line per module and per route (about 290 lines). Logged
+ * at debug, so a start at `info` ends with the start banner (src/start-banner.ts), not buried in it.
+ */
+const nestStartUpContexts = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
+/**
  * Nest's own log lines through the same pino logger. A `Logger` call may pass fields first
  * (`logger.warn({ requestId, … }, 'message')`): they become fields of the line, so background work
  * logs the correlation id of the request that caused it.
@@ -60,7 +72,12 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: Logger)
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   log(message: unknown, ...rest: unknown[]) {
-    this.write('info', message, rest);
+    const context = rest[rest.length - 1];
+    this.write(
+      typeof context === 'string' && nestStartUpContexts.has(context) ? 'debug' : 'info',
+      message,
+      rest,
+    );
   }
   error(message: unknown, ...rest: unknown[]) {
     this.write('error', message, rest);

@@ -1,10 +1,25 @@
 /**
- * A URL slug from a name: lower case ASCII letters and digits separated by single hyphens
- * ("Garden & Outdoor" → "garden-outdoor"). Accents are folded; a name with nothing usable
- * becomes "category".
+ * `transliteration` (maintained; CommonJS and ESM) spells the letters of every script in ASCII. Its
+ * table costs 3.5 MB of heap and 7–18 MB of resident memory, so it is loaded on the first name that
+ * needs it, not at start-up: the embedded service's memory is budgeted (docs/operations.md).
  */
-export function slugify(name: string, fallback = 'category'): string {
-  const slug = name
+let table: Promise<typeof import('transliteration')> | undefined;
+
+/**
+ * A URL slug from a name: lower case ASCII letters and digits separated by single hyphens
+ * ("Garden & Outdoor" → "garden-outdoor"). Letters of other scripts are transliterated
+ * ("Straße Stühle" → "strasse-stuhle": ß is "ss", umlauts and accents lose their marks;
+ * "Кресло" → "kreslo", "北京" → "bei-jing"); a name with nothing usable becomes the fallback
+ * ("category").
+ */
+export async function slugify(name: string, fallback = 'category'): Promise<string> {
+  let ascii = name.normalize('NFC');
+  // eslint-disable-next-line no-control-regex
+  if (/[^\u0000-\u007f]/.test(ascii)) {
+    table ??= import('transliteration');
+    ascii = (await table).transliterate(ascii, { unknown: ' ' });
+  }
+  const slug = ascii
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { applyDecorators, Logger, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import ExcelJS from 'exceljs';
@@ -32,7 +33,9 @@ const cell = (type: XlsxCellType, v: ReturnType<XlsxColumn<unknown>['value']>) =
 /**
  * An .xlsx download written while it is sent (exceljs' streaming WorkbookWriter: each row is
  * committed as written, so the workbook is never held whole). One sheet, a bold frozen header row
- * with filters, typed cells. `rows` yields the data in batches (keyset or page by page).
+ * with filters, typed cells. `rows` yields the data in batches (keyset or page by page); the next
+ * batch is read only once what was written has drained towards the client, and never in the same
+ * turn of the event loop. Mark the operation `@HeavyOperation()`.
  */
 export function xlsxDownload<R>(
   filename: string,
@@ -54,8 +57,11 @@ export function xlsxDownload<R>(
   void (async () => {
     try {
       sheet.getRow(1).commit();
-      for await (const batch of rows)
+      for await (const batch of rows) {
         for (const row of batch) sheet.addRow(columns.map((c) => cell(c.type, c.value(row)))).commit();
+        await drained(out);
+        if (out.destroyed) return;
+      }
       sheet.commit();
       await workbook.commit();
     } catch (e) {
@@ -64,6 +70,20 @@ export function xlsxDownload<R>(
     }
   })();
   return new StreamableFile(out, { type: xlsxType, disposition: `attachment; filename="${filename}"` });
+}
+
+/** Waits a turn of the event loop, then until the stream has room again (or is gone). */
+async function drained(out: PassThrough): Promise<void> {
+  await nextTurn();
+  while (out.writableNeedDrain && !out.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done).off('close', done);
+        resolve();
+      };
+      out.on('drain', done).on('close', done);
+    });
+  }
 }
 
 /** OpenAPI of an .xlsx answer. */

@@ -8,8 +8,11 @@ export interface StoredObject {
 
 /** Where uploaded files live: a local directory by default, an S3-compatible bucket when configured. */
 export abstract class FileStore {
-  /** Stores the bytes under `key` and returns the URL they are served from. */
-  abstract put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /**
+   * Streams `size` bytes under `key` and returns the URL they are served from. A failed or
+   * incomplete stream leaves nothing under `key`.
+   */
+  abstract put(key: string, body: Readable, size: number, contentType: string): Promise<string>;
   /** The bytes under `key` as a stream, or null when nothing is stored there. */
   abstract open(key: string): Promise<StoredObject | null>;
   abstract delete(key: string): Promise<void>;

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import '@fastify/multipart';
 import {
   applyDecorators,
@@ -9,17 +15,24 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, mergeMap, Observable } from 'rxjs';
 import { fileTypeFromBuffer } from 'file-type';
+import { HeavyOperation } from '../http/heavy-operations';
 import { badRequest, Problem } from '../http/problem';
 
 export const maxUploadBytes = 10 * 1024 * 1024;
 /** Raster formats only: SVG can carry script. */
 const imageTypes = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
 
+/** Bytes file-type reads to tell a type (its `reasonableDetectionSizeInBytes`). */
+const headBytes = 4100;
+
 export interface UploadedImage {
-  buffer: Buffer;
+  /** The first bytes (up to 4,100): what the type is told from. */
+  head: Buffer;
+  /** Where the bytes wait: a temporary file, deleted when the response has closed. */
+  path: string;
   originalname: string;
   size: number;
   /** The type the client declared for the part (images are checked by content instead). */
@@ -32,8 +45,11 @@ const UPLOADS = Symbol('uploaded images');
 type WithUploads = FastifyRequest & { [UPLOADS]?: UploadedImage[] };
 
 /**
- * Reads the files of a multipart body: those in `field` are kept (in memory, each ≤ 10 MiB, at
- * most `max`, else 413), any other file is drained. A body that is not multipart holds none.
+ * Reads the files of a multipart body as they arrive: those in `field` are streamed to temporary
+ * files (each ≤ 10 MiB, checked while streaming; at most `max`; else 413), any other file is
+ * drained. Nothing of a file is held in memory but its first 4,100 bytes (to tell its type) and
+ * the stream's buffers; the temporary files go when the response has closed, whatever the outcome.
+ * A body that is not multipart holds none.
  */
 class MultipartFiles implements NestInterceptor {
   constructor(
@@ -43,23 +59,64 @@ class MultipartFiles implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<WithUploads>();
-    return from(this.read(req)).pipe(mergeMap(() => next.handle()));
+    const res = context.switchToHttp().getResponse<FastifyReply>().raw;
+    return from(this.read(req, res)).pipe(mergeMap(() => next.handle()));
   }
 
-  private async read(req: WithUploads): Promise<void> {
+  private async read(req: WithUploads, res: FastifyReply['raw']): Promise<void> {
     const files: UploadedImage[] = [];
-    if (req.isMultipart()) {
-      const parts = req.parts({ limits: { fileSize: maxUploadBytes, files: this.max, fields: 20 } });
-      for await (const part of parts) {
-        if (part.type !== 'file') continue;
-        const buffer = await part.toBuffer();
-        if (part.fieldname === this.field)
-          files.push({ buffer, originalname: part.filename, size: buffer.length, mimetype: part.mimetype });
-      }
-    }
     req[UPLOADS] = files;
+    if (!req.isMultipart()) return;
+    const dir = await mkdtemp(join(tmpdir(), 'upload-'));
+    const cleanUp = () => void rm(dir, { recursive: true, force: true });
+    if (res.closed || res.destroyed) cleanUp();
+    else res.once('close', cleanUp);
+    const parts = req.parts({ limits: { fileSize: maxUploadBytes, files: this.max, fields: 20 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== this.field) {
+        await pipeline(part.file, discard());
+        continue;
+      }
+      const path = join(dir, String(files.length));
+      const head = keepHead();
+      await pipeline(part.file, head, createWriteStream(path));
+      files.push({
+        head: head.bytes(),
+        path,
+        originalname: part.filename,
+        size: head.size,
+        mimetype: part.mimetype,
+      });
+    }
   }
 }
+
+/** A pass-through that counts the bytes and keeps the first 4,100. */
+function keepHead(): Transform & { bytes(): Buffer; size: number } {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      tap.size += chunk.length;
+      if (kept < headBytes) {
+        chunks.push(chunk.subarray(0, headBytes - kept));
+        kept += Math.min(chunk.length, headBytes - kept);
+      }
+      callback(null, chunk);
+    },
+  }) as Transform & { bytes(): Buffer; size: number };
+  tap.size = 0;
+  tap.bytes = () => Buffer.concat(chunks);
+  return tap;
+}
+
+const discard = () =>
+  new Writable({
+    write(_chunk, _encoding, callback) {
+      callback();
+    },
+  });
 
 /** The image of an `@ImageUpload` route (undefined when none was sent). */
 export const UploadedImageFile = createParamDecorator(
@@ -73,9 +130,10 @@ export const UploadedImageFiles = createParamDecorator(
     host.switchToHttp().getRequest<WithUploads>()[UPLOADS] ?? [],
 );
 
-/** Accepts one image in multipart field `field` (≤ 10 MiB, else 413). */
+/** Accepts one image in multipart field `field` (≤ 10 MiB, else 413). A heavy operation. */
 export const ImageUpload = (field = 'image') =>
   applyDecorators(
+    HeavyOperation(),
     UseInterceptors(new MultipartFiles(field, 1)),
     ApiConsumes('multipart/form-data'),
     ApiBody({
@@ -87,9 +145,10 @@ export const ImageUpload = (field = 'image') =>
     }),
   );
 
-/** Accepts up to `max` images in multipart field `field`. */
+/** Accepts up to `max` images in multipart field `field`. A heavy operation. */
 export const ImagesUpload = (field = 'images', max = 20) =>
   applyDecorators(
+    HeavyOperation(),
     UseInterceptors(new MultipartFiles(field, max)),
     ApiConsumes('multipart/form-data'),
     ApiBody({
@@ -101,9 +160,10 @@ export const ImagesUpload = (field = 'images', max = 20) =>
     }),
   );
 
-/** Accepts up to `max` files of any type in multipart field `field` (each ≤ 10 MiB, else 413). */
+/** Accepts up to `max` files of any type in multipart field `field` (each ≤ 10 MiB, else 413). A heavy operation. */
 export const FilesUpload = (field: string, max: number, description: string) =>
   applyDecorators(
+    HeavyOperation(),
     UseInterceptors(new MultipartFiles(field, max)),
     ApiConsumes('multipart/form-data'),
     ApiBody({
@@ -131,7 +191,7 @@ export async function checkImage(
   folder: string,
 ) {
   if (!file) throw badRequest({ [field]: [`${field} must be an image file (multipart/form-data)`] });
-  const type = await fileTypeFromBuffer(file.buffer);
+  const type = await fileTypeFromBuffer(file.head);
   if (!type || !imageTypes.has(type.mime)) {
     throw new Problem(
       415,

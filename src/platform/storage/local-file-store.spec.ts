@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { LocalFileStore } from './local-file-store';
 
@@ -18,7 +19,9 @@ describe('LocalFileStore', () => {
   };
 
   it('puts, opens and deletes by key', async () => {
-    expect(await store.put('ws/a/b.txt', Buffer.from('abc'))).toBe('http://localhost/files/ws/a/b.txt');
+    expect(await store.put('ws/a/b.txt', Readable.from([Buffer.from('ab'), Buffer.from('c')]), 3)).toBe(
+      'http://localhost/files/ws/a/b.txt',
+    );
     const opened = await store.open('ws/a/b.txt');
     expect(opened?.size).toBe(3);
     expect(await read(opened!.body)).toBe('abc');
@@ -30,7 +33,25 @@ describe('LocalFileStore', () => {
   it('refuses keys that climb out of the root', async () => {
     for (const key of ['../secret.txt', 'ws/../../secret.txt', join(dir, 'secret.txt')])
       await expect(store.open(key)).rejects.toThrow('escapes the storage directory');
-    await expect(store.put('../x.txt', Buffer.from('x'))).rejects.toThrow('escapes the storage directory');
+    await expect(store.put('../x.txt', Readable.from([Buffer.from('x')]), 1)).rejects.toThrow(
+      'escapes the storage directory',
+    );
+  });
+
+  it('leaves nothing under the key when the stream fails or falls short', async () => {
+    let reads = 0;
+    const failing = new Readable({
+      read() {
+        if (reads++ === 0) this.push(Buffer.from('partial'));
+        else this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(store.put('ws/broken.bin', failing, 100)).rejects.toThrow('client went away');
+    expect(await store.open('ws/broken.bin')).toBeNull();
+    await expect(store.put('ws/short.bin', Readable.from([Buffer.from('abc')]), 4)).rejects.toThrow(
+      '3 bytes stored, 4 expected',
+    );
+    expect(await store.open('ws/short.bin')).toBeNull();
   });
 
   it('never follows a symbolic link out of the root (file or directory)', async () => {

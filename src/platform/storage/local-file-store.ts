@@ -1,6 +1,8 @@
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, realpath, rm, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { lstat, mkdir, open, realpath, rm } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore, type StoredObject } from './file-store';
 
 /** Files in a local directory, served by FilesController under `/files/`. */
@@ -18,10 +20,26 @@ export class LocalFileStore extends FileStore {
     return path;
   }
 
-  async put(key: string, body: Buffer): Promise<string> {
+  async put(key: string, body: Readable, size: number): Promise<string> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, body);
+    let written = 0;
+    try {
+      await pipeline(
+        body,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            written += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(path),
+      );
+      if (written !== size) throw new Error(`${key}: ${written} bytes stored, ${size} expected`);
+    } catch (err) {
+      await rm(path, { force: true });
+      throw err;
+    }
     return this.urlOf(key);
   }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Credentials, startS3Server } from '../../../test/support/s3-server';
@@ -43,12 +44,13 @@ describe('S3FileStore', () => {
   it('puts with bucket, key, content type and an immutable cache header, and returns the URL', async () => {
     const client = new Recorder();
     const store = new S3FileStore({ bucket: 'media', endpoint: 'http://minio:9000' }, client);
-    const url = await store.put('ws/products/x.webp', Buffer.from('img'), 'image/webp');
+    const url = await store.put('ws/products/x.webp', Readable.from([Buffer.from('img')]), 3, 'image/webp');
     expect(url).toBe('http://minio:9000/media/ws/products/x.webp');
     expect(client.sent[0]).toBeInstanceOf(PutObjectCommand);
     expect(client.sent[0].input).toMatchObject({
       Bucket: 'media',
       Key: 'ws/products/x.webp',
+      ContentLength: 3,
       ContentType: 'image/webp',
       CacheControl: 'public, max-age=604800, immutable',
     });
@@ -96,7 +98,12 @@ describe('S3FileStore against an S3-compatible server (s3rver, in process)', () 
   afterAll(() => server.close());
 
   it('puts, streams and deletes an object', async () => {
-    const url = await store.put('private/ws/documents/a', Buffer.from('hello world'), 'text/plain');
+    const url = await store.put(
+      'private/ws/documents/a',
+      Readable.from([Buffer.from('hello '), Buffer.from('world')]),
+      11,
+      'text/plain',
+    );
     expect(url).toBe(`${server.endpoint}/media/private/ws/documents/a`);
     const opened = await store.open('private/ws/documents/a');
     expect(opened?.size).toBe(11);

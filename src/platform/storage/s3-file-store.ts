@@ -45,6 +45,9 @@ export class S3FileStore extends FileStore {
         region: this.region,
         endpoint: options.endpoint,
         forcePathStyle: !!options.endpoint,
+        // Uploads are streamed with their length: a plain PUT. Checksums "when supported" would send
+        // them aws-chunked with a trailer, which S3-compatible servers (s3rver, older MinIO) store as is.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
         credentials:
           options.accessKeyId && options.secretAccessKey
             ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
@@ -69,12 +72,14 @@ export class S3FileStore extends FileStore {
     return `https://${this.options.bucket}.s3.${this.region}.amazonaws.com/${path}`;
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<string> {
+  /** One PUT streaming the bytes (S3 needs their length up front; an upload's size is known). */
+  async put(key: string, body: Readable, size: number, contentType: string): Promise<string> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
         Key: S3FileStore.checkKey(key),
         Body: body,
+        ContentLength: size,
         ContentType: contentType,
         // Keys are never reused (a new upload gets a new key), so caches may keep them.
         CacheControl: 'public, max-age=604800, immutable',

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Env } from '../../config/env';
@@ -44,7 +45,8 @@ export class FileReferences {
 
 export interface FileToStore {
   key: string;
-  body: Buffer;
+  /** The upload: its bytes wait in a temporary file and are streamed to the store from there. */
+  file: { path: string; size: number };
   contentType: string;
 }
 
@@ -66,7 +68,7 @@ export class Uploads {
 
   /** Stores the files (all or none) and answers their URLs. */
   async store(workspaceId: string, files: FileToStore[]): Promise<string[]> {
-    const bytes = files.reduce((sum, f) => sum + f.body.length, 0);
+    const bytes = files.reduce((sum, f) => sum + f.file.size, 0);
     const quota = this.env.UPLOAD_QUOTA_BYTES_PER_WORKSPACE;
     await this.dataSource.transaction(async (m) => {
       // One reservation at a time per workspace, so concurrent uploads cannot overrun the quota.
@@ -87,13 +89,14 @@ export class Uploads {
           f.key,
           workspaceId,
           this.files.urlOf(f.key),
-          f.body.length,
+          f.file.size,
         ]);
       }
     });
     const urls: string[] = [];
     try {
-      for (const f of files) urls.push(await this.files.put(f.key, f.body, f.contentType));
+      for (const f of files)
+        urls.push(await this.files.put(f.key, createReadStream(f.file.path), f.file.size, f.contentType));
     } catch (e) {
       await this.forget(
         workspaceId,

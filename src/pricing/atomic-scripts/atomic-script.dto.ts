@@ -23,10 +23,18 @@ import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platf
 import { type ScriptTrigger, scriptTriggers } from './atomic-script.entity';
 
 const codeDescription =
-  'JavaScript: the body of a function of `input`, run in a sandbox (no process, network or file ' +
-  'system; 50 ms and 16 MB per run). For `PriceCalculation`, `input` is `{ product, quantity, ' +
-  'account, customerPrice, shouldRequestPrice }` and the script may return `{ customerPrice?, ' +
-  'shouldRequestPrice?, messages? }` (see docs/pricing.md). A syntax error is a 400 on save.';
+  'JavaScript: the body of a function of `input`, run in a sandbox (QuickJS in a worker thread: no ' +
+  'process, network, file system or timers). For `PriceCalculation`, `input` is `{ product, quantity, ' +
+  'account, customerPrice, shouldRequestPrice, messages }` and the script may return `{ customerPrice?, ' +
+  'shouldRequestPrice?, messages? }` (at most 64 KB of JSON; see docs/pricing.md). Limits (defaults; ' +
+  'settings `SCRIPTS_*`): 50 ms per line and script, 500 ms of wall clock per price request for all its ' +
+  'lines × scripts (the worker is terminated past it, and the workspace’s scripts then rest 5 s), 32 MB ' +
+  'of memory per workspace (8 MB of heap per request), 10,000 runs per request; nothing a script leaves in its globals ' +
+  'survives the request. For comparison, Shopify Functions allow 5 ms, 11 M instructions and 64 KB of ' +
+  'input. Fail closed: a line whose scripts throw, hit a limit or answer something malformed is priced ' +
+  '`shouldRequestPrice: true` with a message, and an order of it is refused (503). A syntax error is a ' +
+  '400 on save; the compile check runs in the same sandbox (503 with Retry-After when the workspace’s ' +
+  'sandbox queue is full).';
 
 class AtomicScriptFields extends ExternalReferenceBody {
   @ApiProperty({ maxLength: 255 }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;

@@ -46,7 +46,7 @@ export class AtomicScriptsCoreController {
       'Store a rule; its code is compiled in the sandbox first (a syntax error is a 400 naming `code`).',
   })
   @ApiOkResponse({ description: 'The created atomic script', type: AtomicScriptResponse })
-  @ApiProblems(400, 401, 403)
+  @ApiProblems(400, 401, 403, 503)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateAtomicScriptRequest): Promise<AtomicScriptResponse> {
     return this.scripts.create(ctx, body);
   }
@@ -72,7 +72,7 @@ export class AtomicScriptsCoreController {
     description: 'Replace a rule (omitted optional fields take their defaults); the code is compiled first.',
   })
   @ApiOkResponse({ description: 'The atomic script as stored', type: AtomicScriptResponse })
-  @ApiProblems(400, 401, 403, 404, 412)
+  @ApiProblems(400, 401, 403, 404, 412, 503)
   update(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,

@@ -57,7 +57,7 @@ export class AtomicScriptsService {
   }
 
   async create(ctx: RequestContext, body: CreateAtomicScriptRequest): Promise<AtomicScriptResponse> {
-    await this.assertCompiles(body.code);
+    await this.assertCompiles(ctx, body.code);
     return this.db.transaction(ctx, async (tx) => {
       const saved = await tx.repo(AtomicScriptEntity, label).insert(this.fields(body));
       await tx.activities.created(label, saved.id, snapshot(toAtomicScriptResponse(saved)));
@@ -70,7 +70,7 @@ export class AtomicScriptsService {
     id: string,
     body: UpdateAtomicScriptRequest,
   ): Promise<AtomicScriptResponse> {
-    await this.assertCompiles(body.code);
+    await this.assertCompiles(ctx, body.code);
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(AtomicScriptEntity, label);
       const entity = await repo.getForWrite(id);
@@ -91,8 +91,9 @@ export class AtomicScriptsService {
     });
   }
 
-  private async assertCompiles(code: string): Promise<void> {
-    const error = await this.sandbox.check(code);
+  /** Compiled in the sandbox's pool, with its deadline: another workspace's scripts cannot fail a save. */
+  private async assertCompiles(ctx: RequestContext, code: string): Promise<void> {
+    const error = await this.sandbox.check(ctx.workspaceId, code);
     if (error) throw badRequest({ code: [error] }, 'The script does not compile.');
   }
 

@@ -1,203 +1,288 @@
-import { Injectable } from '@nestjs/common';
-import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type CustomizeVariantOptions,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten-core';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Worker } from 'node:worker_threads';
+import { Env } from '../../config/env';
+import { serviceUnavailable } from '../../platform/http/problem';
+import workerFile from './script-worker-file.cjs';
 
-/** The WebAssembly global (Node's; the project's type libraries do not declare it). */
-const wasm = (
-  globalThis as unknown as {
-    WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => unknown };
-  }
-).WebAssembly;
-
-/** Limits of one run of a script (and of compiling one). */
+/** Limits of the sandbox that are not settings (the settings: SCRIPTS_* in src/config/env.ts). */
 export const scriptLimits = {
-  /** Wall time of one run; the interpreter is interrupted past it. */
-  timeMs: 50,
-  /**
-   * Heap of a workspace's script runtime. Also what bounds the time of a native built-in that
-   * does not check the interrupt (`new Array(1e6).fill(1)` runs until memory runs out: ~0.3 s).
-   */
-  memoryBytes: 8 * 1024 * 1024,
+  /** QuickJS's own heap accounting per evaluation (the WebAssembly memory maximum is the hard one). */
+  heapBytes: 8 * 1024 * 1024,
   stackBytes: 256 * 1024,
-  /**
-   * The WebAssembly memory of the interpreter (all runtimes) can never grow past this (64 KiB
-   * pages: 256 MB), whatever QuickJS's own accounting says.
-   */
-  wasmPages: 4096,
+  /** A worker still busy this long after its evaluation's deadline is terminated. */
+  killGraceMs: 100,
+  /** The worker's own JavaScript heap (the scripts' memory is WebAssembly memory, outside it). */
+  workerHeapMb: 32,
 } as const;
 
-/**
- * What the sandbox offers a script: nothing of the host. `__add(code)` compiles a script as the
- * body of `function (input)`; `__run(i, json)` runs script i on a JSON input and answers JSON.
- * Values cross the boundary only as JSON strings.
- */
-const prelude = `
-  const fns = [];
-  globalThis.__add = (code) => { fns.push(new Function('input', code)); return fns.length - 1; };
-  globalThis.__run = (i, json) => { const out = fns[i](JSON.parse(json)); return out === undefined ? 'null' : JSON.stringify(out); };
-`;
+/** What the scripts decided for one line; `failure`: the line could not be priced by its rules (fail closed). */
+export interface LineOutcome {
+  customerPrice?: number | null;
+  shouldRequestPrice?: boolean;
+  messages: string[];
+  /** The first script (its index) that failed for this line, and why (at most ~500 characters). */
+  failure?: { script: number; error: string };
+}
 
-export type ScriptRun = { ok: true; value: unknown } | { ok: false; error: string; limit?: boolean };
+/** A price evaluation: every line's outcome, or why none could be computed (then every line fails closed). */
+export type Evaluation =
+  { ok: true; lines: LineOutcome[] } | { ok: false; reason: string; retryAfterSeconds: number };
 
-/** Errors of a script that ran past a limit (rather than one that threw). */
-const limitErrors = /interrupted|out of memory|stack overflow|string too long/i;
+type Job = { kind: 'check'; code: string } | { kind: 'price'; codes: string[]; inputs: unknown[] };
+type Answer =
+  | { error: string | null }
+  | { lines: LineOutcome[] }
+  | { failed: string; killed?: boolean; retryAfterSeconds?: number };
 
-/**
- * A workspace's compiled scripts: one QuickJS runtime (its own heap, limits and globals; nothing
- * a script does reaches another workspace's runtime or the process) holding each script compiled
- * once. QuickJS recovers from its own limit errors (the failed run's objects are
- * freed); `broken` only when the WebAssembly instance itself failed: the owner drops it and
- * compiles again.
- */
-export class CompiledScripts {
-  private isBroken = false;
-  /** Called once when the WebAssembly instance failed under this set. */
-  onBroken?: () => void;
+interface Pending {
+  workspaceId: string;
+  job: Job;
+  resolve: (answer: Answer) => void;
+}
 
-  get broken(): boolean {
-    return this.isBroken;
-  }
-
-  set broken(value: boolean) {
-    if (value && !this.isBroken) {
-      this.isBroken = true;
-      this.onBroken?.();
-    }
-  }
-  private deadline = 0;
-  private readonly runtime: QuickJSRuntime;
-  private readonly vm: QuickJSContext;
-  private readonly add: QuickJSHandle;
-  private readonly runner: QuickJSHandle;
-  /** Per script: its index in the sandbox, or the error that kept it from compiling. */
-  readonly compiled: Array<{ index: number } | { error: string }>;
-
-  constructor(module: QuickJSWASMModule, codes: readonly string[]) {
-    this.runtime = module.newRuntime();
-    this.runtime.setMemoryLimit(scriptLimits.memoryBytes);
-    this.runtime.setMaxStackSize(scriptLimits.stackBytes);
-    this.runtime.setInterruptHandler(() => Date.now() > this.deadline);
-    this.vm = this.runtime.newContext();
-    // The prelude is the sandbox's own code, not a script: the time limit is not its to keep (a
-    // cold interpreter on a busy machine can take longer than a script may, and a save then failed).
-    this.deadline = Number.POSITIVE_INFINITY;
-    this.vm.unwrapResult(this.vm.evalCode(prelude, 'prelude.js')).dispose();
-    this.add = this.vm.getProp(this.vm.global, '__add');
-    this.runner = this.vm.getProp(this.vm.global, '__run');
-    this.compiled = codes.map((code) => this.compile(code));
-  }
-
-  private arm(): void {
-    this.deadline = Date.now() + scriptLimits.timeMs;
-  }
-
-  private compile(code: string): { index: number } | { error: string } {
-    const source = this.vm.newString(code);
-    this.arm();
-    const result = this.call(this.add, [source]);
-    source.dispose();
-    return result.ok ? { index: result.value as number } : { error: result.error };
-  }
-
-  /** Runs compiled script `index` on `input` (JSON-serialisable) within the limits. */
-  run(index: number, input: string): ScriptRun {
-    const i = this.vm.newNumber(index);
-    const json = this.vm.newString(input);
-    this.arm();
-    const result = this.call(this.runner, [i, json]);
-    i.dispose();
-    json.dispose();
-    if (!result.ok) return result;
-    try {
-      return { ok: true, value: JSON.parse(result.value as string) as unknown };
-    } catch {
-      return { ok: false, error: 'The script returned a value that is not JSON.' };
-    }
-  }
-
-  private call(fn: QuickJSHandle, args: QuickJSHandle[]): ScriptRun {
-    let result: ReturnType<QuickJSContext['callFunction']>;
-    try {
-      result = this.vm.callFunction(fn, this.vm.undefined, ...args);
-    } catch (e) {
-      this.broken = true;
-      return { ok: false, error: `The interpreter failed: ${(e as Error).message}`, limit: true };
-    }
-    if (result.error) {
-      const dumped = this.vm.dump(result.error) as { name?: string; message?: string } | string;
-      result.error.dispose();
-      const error =
-        typeof dumped === 'object' && dumped !== null
-          ? `${dumped.name ?? 'Error'}: ${dumped.message ?? ''}`
-          : String(dumped);
-      return { ok: false, error, limit: limitErrors.test(error) };
-    }
-    const value = this.vm.dump(result.value) as unknown;
-    result.value.dispose();
-    return { ok: true, value };
-  }
-
-  dispose(): void {
-    try {
-      this.add.dispose();
-      this.runner.dispose();
-      this.vm.dispose();
-      this.runtime.dispose();
-    } catch {
-      // A runtime that ran out of memory may not free cleanly; its WebAssembly instance is dropped whole.
-    }
-  }
+interface Slot {
+  worker?: Worker;
+  ready?: Promise<Worker>;
+  running?: Pending;
 }
 
 /**
- * The QuickJS sandbox (quickjs-emscripten): JavaScript with no process, network, file system or
- * timers, a time limit per run and a memory limit per workspace runtime. One WebAssembly instance
- * per application, its memory capped (`wasmPages`), holds every runtime: a runtime cannot read
- * another's objects, and QuickJS's own accounting stops each at `memoryBytes`. Should the instance
- * itself fail (an abort), the next compile starts a new one and the old one's sets are dropped.
+ * The atomic-script sandbox: a small pool of worker threads (SCRIPTS_WORKERS), started on first
+ * use, each evaluating in a fresh QuickJS runtime and context per evaluation, inside a WebAssembly
+ * instance of the workspace's own (script-worker.cjs).
+ * The event loop only posts messages. What holds, whatever a script does:
+ * - time: an evaluation has SCRIPTS_TIME_MS of wall clock (interrupts inside the interpreter); a
+ *   worker still busy `killGraceMs` later (a built-in running in C) is terminated and replaced;
+ * - workspaces: at most one worker busy per workspace, workspaces served in turn, at most
+ *   SCRIPTS_QUEUE evaluations waiting per workspace (beyond: 503 with Retry-After), and a
+ *   workspace whose evaluation was terminated is not evaluated again for SCRIPTS_COOLDOWN_MS;
+ * - memory: each workspace's WebAssembly memory has a maximum (SCRIPTS_MEMORY_MB), the worker's
+ *   heap a resource limit; nothing a script leaves behind survives its evaluation.
  */
 @Injectable()
-export class ScriptSandbox {
-  private module?: Promise<QuickJSWASMModule>;
+export class ScriptSandbox implements OnModuleDestroy {
+  private readonly logger = new Logger('AtomicScripts');
+  private readonly slots: Slot[];
+  /** Waiting evaluations per workspace, in the order workspaces are served (round robin). */
+  private readonly queues = new Map<string, Pending[]>();
+  private readonly busy = new Set<string>();
+  private readonly coolingUntil = new Map<string, number>();
+  private closed = false;
+  /** Counters, for tests and the bench. */
+  readonly stats = { evaluations: 0, terminated: 0 };
 
-  private instance(): Promise<QuickJSWASMModule> {
-    if (!this.module) {
-      const wasmMemory = new wasm.Memory({ initial: 256, maximum: scriptLimits.wasmPages });
-      const loading = newQuickJSWASMModuleFromVariant(
-        newVariant(releaseSync, { wasmMemory } as CustomizeVariantOptions),
-      );
-      // A failed start is not kept: the next call tries again.
-      loading.catch(() => this.module === loading && (this.module = undefined));
-      this.module = loading;
-    }
-    return this.module;
+  constructor(private readonly env: Env) {
+    this.slots = Array.from({ length: env.SCRIPTS_WORKERS }, () => ({}));
   }
 
-  async compile(codes: readonly string[]): Promise<CompiledScripts> {
-    const module = await this.instance();
-    const set = new CompiledScripts(module, codes);
-    set.onBroken = () => {
-      if (this.module) void this.module.then((m) => m === module && (this.module = undefined));
+  /** Whether an evaluation of this workspace is running now. */
+  isRunning(workspaceId: string): boolean {
+    return this.busy.has(workspaceId);
+  }
+
+  /** The parser's message for code that does not compile; null when it does. */
+  async check(workspaceId: string, code: string): Promise<string | null> {
+    const answer = await this.enqueue(workspaceId, { kind: 'check', code });
+    if ('error' in answer) return answer.error;
+    if ('failed' in answer && answer.killed)
+      return `The script could not be compiled within ${this.env.SCRIPTS_TIME_MS} ms.`;
+    throw serviceUnavailable(`The script sandbox could not check the code: ${failedOf(answer)}`, 1);
+  }
+
+  /** Runs `codes` (in order) over each input. Throws a 503 Problem when the workspace's queue is full. */
+  async price(workspaceId: string, codes: string[], inputs: unknown[]): Promise<Evaluation> {
+    const cooling = this.cooling(workspaceId);
+    if (cooling) return { ok: false, reason: cooling.failed, retryAfterSeconds: cooling.retryAfterSeconds };
+    const answer = await this.enqueue(workspaceId, { kind: 'price', codes, inputs });
+    if ('lines' in answer) return { ok: true, lines: answer.lines };
+    return {
+      ok: false,
+      reason: failedOf(answer),
+      retryAfterSeconds: 'failed' in answer && answer.retryAfterSeconds ? answer.retryAfterSeconds : 1,
     };
-    return set;
   }
 
-  /** The parser's message for code that does not compile (or runs past the limits while compiling); null when it does. */
-  async check(code: string): Promise<string | null> {
-    const set = await this.compile([code]);
-    try {
-      const [result] = set.compiled;
-      return 'error' in result ? result.error : null;
-    } finally {
-      set.dispose();
+  /** While a workspace rests after a terminated evaluation: the answer its prices get without running. */
+  private cooling(workspaceId: string): { failed: string; retryAfterSeconds: number } | undefined {
+    const until = this.coolingUntil.get(workspaceId);
+    if (until === undefined) return undefined;
+    const left = until - Date.now();
+    if (left <= 0) {
+      this.coolingUntil.delete(workspaceId);
+      return undefined;
     }
+    return {
+      failed: 'its scripts were stopped at their deadline moments ago (cool-down)',
+      retryAfterSeconds: Math.ceil(left / 1000),
+    };
+  }
+
+  private enqueue(workspaceId: string, job: Job): Promise<Answer> {
+    if (this.closed) return Promise.resolve({ failed: 'the service is shutting down' });
+    const queue = this.queues.get(workspaceId) ?? [];
+    if (queue.length >= this.env.SCRIPTS_QUEUE)
+      throw serviceUnavailable(
+        `This workspace's atomic scripts are busy (${queue.length} evaluations waiting); retry shortly.`,
+        Math.max(1, Math.ceil(this.env.SCRIPTS_TIME_MS / 1000)),
+      );
+    return new Promise<Answer>((resolve) => {
+      queue.push({ workspaceId, job, resolve });
+      this.queues.set(workspaceId, queue);
+      this.pump();
+    });
+  }
+
+  /** Hands waiting evaluations to idle workers: one per workspace at a time, workspaces in turn. */
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.running) continue;
+      const next = this.takeNext();
+      if (!next) return;
+      slot.running = next;
+      void this.dispatch(slot, next);
+    }
+  }
+
+  private takeNext(): Pending | undefined {
+    for (const [workspaceId, queue] of this.queues) {
+      if (this.busy.has(workspaceId)) continue;
+      const next = queue.shift()!;
+      // Served: to the back of the line (Map order), or out of it when nothing else waits.
+      this.queues.delete(workspaceId);
+      if (queue.length) this.queues.set(workspaceId, queue);
+      this.busy.add(workspaceId);
+      return next;
+    }
+    return undefined;
+  }
+
+  private async dispatch(slot: Slot, pending: Pending): Promise<void> {
+    // Evaluations that waited while the workspace's scripts were terminated are not run either.
+    const cooling = pending.job.kind === 'price' ? this.cooling(pending.workspaceId) : undefined;
+    if (cooling) return this.finish(slot, pending, cooling);
+    let worker: Worker;
+    try {
+      worker = await this.workerOf(slot);
+    } catch (e) {
+      return this.finish(slot, pending, {
+        failed: `the script workers did not start: ${(e as Error).message}`,
+      });
+    }
+    this.stats.evaluations++;
+    const id = this.stats.evaluations;
+    let done = false;
+    const settle = (answer: Answer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      this.finish(slot, pending, answer);
+    };
+    const onMessage = (message: { id: number } & Answer) => {
+      if (message.id === id) settle(message);
+    };
+    const onExit = () => {
+      this.forget(slot, worker);
+      settle({ failed: 'the script worker stopped (a resource limit)' });
+    };
+    const timer = setTimeout(() => {
+      // A built-in running in C does not see the interrupt: the thread is terminated, and replaced on next use.
+      this.stats.terminated++;
+      this.forget(slot, worker);
+      void worker.terminate();
+      if (pending.job.kind === 'price') this.coolDown(pending.workspaceId);
+      settle({
+        failed: `its scripts ran past the ${this.env.SCRIPTS_TIME_MS} ms deadline and were stopped`,
+        killed: true,
+        retryAfterSeconds: Math.max(1, Math.ceil(this.env.SCRIPTS_COOLDOWN_MS / 1000)),
+      });
+    }, this.env.SCRIPTS_TIME_MS + scriptLimits.killGraceMs);
+    worker.on('message', onMessage);
+    worker.once('exit', onExit);
+    worker.postMessage({ id, workspaceId: pending.workspaceId, ...pending.job });
+  }
+
+  private coolDown(workspaceId: string): void {
+    const now = Date.now();
+    // Expired entries of workspaces that did not come back are pruned as others are added.
+    if (this.coolingUntil.size >= 1000)
+      for (const [id, until] of this.coolingUntil) if (until <= now) this.coolingUntil.delete(id);
+    this.coolingUntil.set(workspaceId, now + this.env.SCRIPTS_COOLDOWN_MS);
+  }
+
+  private finish(slot: Slot, pending: Pending, answer: Answer): void {
+    slot.running = undefined;
+    this.busy.delete(pending.workspaceId);
+    pending.resolve(answer);
+    this.pump();
+  }
+
+  private forget(slot: Slot, worker: Worker): void {
+    if (slot.worker === worker) {
+      slot.worker = undefined;
+      slot.ready = undefined;
+    }
+  }
+
+  /** The slot's worker, started when first needed (ready once its interpreter module is compiled). */
+  private workerOf(slot: Slot): Promise<Worker> {
+    slot.ready ??= new Promise<Worker>((resolve, reject) => {
+      const worker = new Worker(workerFile, {
+        workerData: {
+          limits: {
+            memoryPages: this.env.SCRIPTS_MEMORY_MB * 16,
+            heapBytes: scriptLimits.heapBytes,
+            stackBytes: scriptLimits.stackBytes,
+            runMs: this.env.SCRIPTS_RUN_TIME_MS,
+            budgetMs: this.env.SCRIPTS_TIME_MS,
+          },
+        },
+        resourceLimits: {
+          maxOldGenerationSizeMb: scriptLimits.workerHeapMb,
+          maxYoungGenerationSizeMb: 8,
+          stackSizeMb: 4,
+        },
+      });
+      // The process may exit while a worker idles.
+      worker.unref();
+      slot.worker = worker;
+      const failed = (reason: string) => {
+        this.forget(slot, worker);
+        void worker.terminate();
+        reject(new Error(reason));
+      };
+      const onStart = (message: { ready?: true; startFailed?: string }) => {
+        worker.off('message', onStart);
+        if (message.ready) resolve(worker);
+        else failed(message.startFailed ?? 'no answer');
+      };
+      worker.on('message', onStart);
+      worker.once('error', (e) => {
+        this.logger.error(`An atomic-script worker failed: ${e.message.slice(0, 500)}`);
+        failed(e.message);
+      });
+      worker.once('exit', () => failed('it exited'));
+    });
+    // A worker that failed to start is not kept: the next evaluation starts another.
+    slot.ready.catch(() => undefined);
+    return slot.ready;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    for (const queue of this.queues.values())
+      for (const p of queue) p.resolve({ failed: 'the service is shutting down' });
+    this.queues.clear();
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const worker = slot.worker;
+        slot.worker = undefined;
+        slot.ready = undefined;
+        if (worker) await worker.terminate();
+      }),
+    );
   }
 }
+
+const failedOf = (answer: Answer): string => ('failed' in answer ? answer.failed : 'no answer');

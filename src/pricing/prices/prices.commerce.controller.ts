@@ -32,7 +32,7 @@ export class PricesCommerceController {
       'The customer price at `quantity` (default 1) for the caller’s account, with the atomic scripts’ messages. 404 for a product that is unknown, inactive or outside the caller’s catalog.',
   })
   @ApiOkResponse({ description: 'The product’s price', type: CommerceProductPrice })
-  @ApiProblems(400, 401, 403, 404)
+  @ApiProblems(400, 401, 403, 404, 503)
   get(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,
@@ -50,7 +50,7 @@ export class PricesCommerceController {
     description: `Body: an array (at most ${maxPriceItems}) of \`{ identifier, quantity }\`, identifier a product id or sku. One answer per item in order; an item that cannot be priced (unknown, inactive, outside the caller’s catalog) carries \`error\` (404) and the others are priced. More than ${maxPriceItems} items is a 400.`,
   })
   @ApiOkResponse({ description: 'One result per item, in order', type: [CommerceProductPriceResult] })
-  @ApiProblems(400, 401, 403)
+  @ApiProblems(400, 401, 403, 503)
   list(
     @Ctx() ctx: RequestContext,
     @ArrayBody(CommercePriceRequestItem, maxPriceItems, 'The products and quantities to price')

@@ -31,7 +31,7 @@ export class PricesCoreController {
     description: `Prices \`items\` (\`<productId>:<quantity>\`, at most ${maxPriceQueryItems}) for \`customerId\` and adds them up (excl. VAT, VAT, incl. VAT). An unknown product is a 400 naming \`items[i]\`.`,
   })
   @ApiOkResponse({ description: 'Each item priced and the totals', type: PriceTotalResponse })
-  @ApiProblems(400, 401, 403)
+  @ApiProblems(400, 401, 403, 503)
   total(@Ctx() ctx: RequestContext, @Query() q: CorePriceTotalQuery): Promise<PriceTotalResponse> {
     return this.prices.coreTotal(ctx, q.items, q.customerId);
   }
@@ -43,7 +43,7 @@ export class PricesCoreController {
     description: `The prices of \`ids\` (at most ${maxPriceQueryItems}) at one \`quantity\` (default 1) for \`customerId\` (an account; none: list prices). An unknown product is a 400 naming \`ids\`.`,
   })
   @ApiOkResponse({ description: 'One price per distinct id, in the order given', type: [CoreProductPrice] })
-  @ApiProblems(400, 401, 403)
+  @ApiProblems(400, 401, 403, 503)
   list(@Ctx() ctx: RequestContext, @Query() q: CorePricesQuery): Promise<CoreProductPrice[]> {
     return this.prices.corePrices(ctx, q.ids, q.quantity, q.customerId);
   }
@@ -56,7 +56,7 @@ export class PricesCoreController {
       'The price of one product at `quantity` (default 1) for `customerId` (an account): sales price → quantity tier → account discount → atomic scripts, with VAT. Inactive products are priced too (core).',
   })
   @ApiOkResponse({ description: 'The product’s price', type: CoreProductPrice })
-  @ApiProblems(400, 401, 403, 404)
+  @ApiProblems(400, 401, 403, 404, 503)
   get(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,

@@ -70,7 +70,16 @@ export interface PricedLine {
   shouldRequestPrice: boolean;
   /** Messages from atomic scripts, for the shopper. */
   messages: string[];
+  /**
+   * Set when the workspace's active price rules could not be applied to this line (fail closed:
+   * the line is then on request, with `rulesNotAppliedMessage`). Orders refuse such a line (503).
+   */
+  rulesFailed: { reason: string; retryAfterSeconds: number } | null;
 }
+
+/** What a line whose price rules could not run tells the caller (the cause is in the log). */
+export const rulesNotAppliedMessage =
+  'The price rules of this workspace could not be applied to this product; the price is on request.';
 
 /** Lines of a priced product set, before amounts: what `price` works on. */
 export interface ResolvedLine {
@@ -193,13 +202,16 @@ export class PricingService {
     );
     return lines.map((l, i) => {
       const outcome = scripted?.[i];
+      const failed = outcome?.failed ?? null;
       const unit =
         outcome?.customerPrice === undefined
           ? rule[i].customerPrice
           : outcome.customerPrice === null
             ? null
             : exact(outcome.customerPrice);
-      const shouldRequestPrice = outcome?.shouldRequestPrice ?? (rule[i].shouldRequestPrice || unit === null);
+      // Fail closed: never a price computed as if the rules did not exist.
+      const shouldRequestPrice =
+        failed !== null || (outcome?.shouldRequestPrice ?? (rule[i].shouldRequestPrice || unit === null));
       const code = vatCodeOf(vat, l.product.vatCodeId);
       const rate = vatLiable && code ? code.rate : zero;
       const amounts = priceAmounts(shouldRequestPrice ? null : unit, l.quantity, rate);
@@ -224,7 +236,8 @@ export class PricingService {
         vatAmount: amounts.vatAmount,
         lineTotalInclVat: amounts.lineTotalInclVat,
         shouldRequestPrice,
-        messages: outcome?.messages ?? [],
+        messages: failed ? [...outcome!.messages, rulesNotAppliedMessage] : (outcome?.messages ?? []),
+        rulesFailed: failed,
       };
     });
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ProductSummary } from '../../catalog/products/product-references.service';
 import { PricingService } from '../../pricing/prices/pricing.service';
 import type { RequestContext } from '../../platform/tenancy/request-context';
+import { serviceUnavailable } from '../../platform/http/problem';
 
 /** The engine's price of one line: decimal strings, excluding VAT. */
 export interface LinePrice {
@@ -9,7 +10,20 @@ export interface LinePrice {
   unitPrice: string | null;
   /** The VAT rate of the product's VAT code for the debtor, in percent. */
   vatRate: string;
+  /** The workspace's price rules could not be applied to this line (see `refuseWithoutRules`). */
+  rulesFailed: { reason: string; retryAfterSeconds: number } | null;
 }
+
+/**
+ * An order is never priced as if the workspace's rules did not exist: a line whose price comes
+ * from the engine and whose rules could not run refuses the order, 503 with Retry-After.
+ */
+export const refuseWithoutRules = (failed: { reason: string; retryAfterSeconds: number }, field: string) =>
+  serviceUnavailable(
+    // The cause (a script's error, a deadline) is logged, not shown: it may say what the rules are.
+    `The price rules of this workspace could not be applied to ${field}; the order was not saved. Retry later, or ask the workspace to fix its atomic scripts.`,
+    failed.retryAfterSeconds,
+  );
 
 /**
  * Prices order lines for the order's debtor through the pricing engine, in one batch (product
@@ -31,6 +45,10 @@ export class OrderPricing {
       { accountId: debtorId, lines: items.map((i) => ({ productId: i.product.id, quantity: i.quantity })) },
       { accountField: 'debtorId' },
     );
-    return priced.map((p) => ({ unitPrice: p.shouldRequestPrice ? null : p.unitPrice, vatRate: p.vatRate }));
+    return priced.map((p) => ({
+      unitPrice: p.shouldRequestPrice ? null : p.unitPrice,
+      vatRate: p.vatRate,
+      rulesFailed: p.rulesFailed,
+    }));
   }
 }

@@ -6,7 +6,7 @@ import {
 } from '../../catalog/products/product-references.service';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, type FieldErrors } from '../../platform/http/problem';
-import { OrderPricing } from './order-pricing';
+import { OrderPricing, refuseWithoutRules } from './order-pricing';
 import type { CreateSalesOrderLineRequest, OrderLineItemBody } from './sales-order-line.dto';
 import type { SalesOrderLineEntity } from './sales-order.entity';
 
@@ -26,7 +26,8 @@ const decimal = (n: number) => String(n);
 
 /**
  * Turns requested lines into stored ones: finds the products (by id or sku, one query), refuses
- * unknown ones and (on the storefront) inactive, unpriced or other-catalog ones with a 400 naming `lines[i].…`, and
+ * unknown ones and (on the storefront) inactive or other-catalog ones, with the same 400 naming
+ * `lines[i].productId` / `sku`, and unpriced ones with a 400 naming `lines[i].…`, and
  * prices them through the engine for the debtor, converted to the order's currency at its rate
  * (rounded to 2 decimals). A Member's `unitPrice` (in the order's currency) wins over the engine on
  * core lines; a commerce line never carries a price.
@@ -60,20 +61,31 @@ export class SalesOrderLineResolver {
     const bySku = new Map(found.filter((p) => p.sku !== null).map((p) => [p.sku!, p]));
     const errors: FieldErrors = {};
     const products: ProductSummary[] = [];
+    // The storefront sells what it shows: active products, of the account's catalog if it has one.
+    // Any other product does not exist for a shopper: the same answer as an unknown id or sku, so
+    // an order cannot tell an inactive (or other catalog's) product from one that never was.
+    const offered = (p: ProductSummary | undefined) =>
+      p && (!options.commerce || (p.active && p.inCatalog)) ? p : undefined;
     lines.forEach((l, i) => {
       const f = field(i);
-      const viaId = l.productId ? byId.get(l.productId) : undefined;
-      const viaSku = l.sku ? bySku.get(l.sku) : undefined;
+      const viaId = l.productId ? offered(byId.get(l.productId)) : undefined;
+      const viaSku = l.sku ? offered(bySku.get(l.sku)) : undefined;
       if (l.productId && !viaId)
-        errors[`${f}productId`] = [`Product ${l.productId} does not exist in this workspace.`];
-      else if (l.sku && !viaSku) errors[`${f}sku`] = [`No product of this workspace has sku ${l.sku}.`];
+        errors[`${f}productId`] = [
+          options.commerce
+            ? `No product with id ${l.productId} is offered to you.`
+            : `Product ${l.productId} does not exist in this workspace.`,
+        ];
+      else if (l.sku && !viaSku)
+        errors[`${f}sku`] = [
+          options.commerce
+            ? `No product with sku ${l.sku} is offered to you.`
+            : `No product of this workspace has sku ${l.sku}.`,
+        ];
       else if (viaId && viaSku && viaId.id !== viaSku.id)
         errors[`${f}sku`] = ['names another product than productId'];
       const product = viaId ?? viaSku;
       if (!product) return;
-      // The storefront sells what it shows: active products, of the account's catalog if it has one.
-      if (options.commerce && (!product.active || !product.inCatalog))
-        errors[`${f}productId`] = [`Product ${product.id} is not for sale.`];
       products[i] = product;
     });
     if (Object.keys(errors).length > 0) throw badRequest(errors);
@@ -85,6 +97,8 @@ export class SalesOrderLineResolver {
     const resolved = lines.map((l, i): ResolvedLine => {
       const core = options.commerce ? undefined : (l as CreateSalesOrderLineRequest);
       const override = core?.unitPrice;
+      const failed = prices[i].rulesFailed;
+      if (failed && override === undefined) throw refuseWithoutRules(failed, `${field(i)}productId`);
       const engine = prices[i].unitPrice;
       const converted =
         engine === null || !options.rate || options.rate === '1'

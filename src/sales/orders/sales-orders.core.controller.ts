@@ -50,7 +50,7 @@ export class SalesOrdersCoreController {
       'Create an order (optionally with lines, priced by the engine for the debtor unless unitPrice is given). It gets the next order number of the workspace; created Completed, it takes its lines from stock.',
   })
   @ApiOkResponse({ description: 'The created sales order', type: SalesOrderResponse })
-  @ApiProblems(400, 401, 403, 409)
+  @ApiProblems(400, 401, 403, 409, 503)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateSalesOrderRequest): Promise<SalesOrderResponse> {
     return this.orders.create(ctx, body);
   }
@@ -88,7 +88,7 @@ export class SalesOrdersCoreController {
       'Replace the order’s header (lines change through /lines). orderingStatus follows Draft → Completed (takes stock), Draft → Canceled, Completed → Canceled (returns stock); another change is a 409.',
   })
   @ApiOkResponse({ description: 'The sales order as stored', type: SalesOrderResponse })
-  @ApiProblems(400, 401, 403, 404, 409, 412)
+  @ApiProblems(400, 401, 403, 404, 409, 412, 503)
   update(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,
@@ -120,7 +120,7 @@ export class SalesOrdersCoreController {
       'Add a product line to a Draft order (409 otherwise): sku and name are copied, the unit price comes from the pricing engine for the debtor unless given; totals are recomputed.',
   })
   @ApiOkResponse({ description: 'The sales order with the new line', type: SalesOrderResponse })
-  @ApiProblems(400, 401, 403, 404, 409, 412)
+  @ApiProblems(400, 401, 403, 404, 409, 412, 503)
   addLine(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,

@@ -25,6 +25,17 @@ describe('webhook target addresses', () => {
     'ff02::1',
     '64:ff9b::7f00:1',
     '2002:7f00:1::',
+    '::ffff:0:127.0.0.1', // IPv4-translated
+    '::ffff:0:7f00:1',
+    '::ffff:0:8.8.8.8', // translated: refused whole
+    '::127.0.0.1', // IPv4-compatible
+    '64:ff9b::10.0.0.1', // NAT64
+    '64:ff9b:1::a9fe:a9fe',
+    '64:ff9b::8.8.8.8', // NAT64: refused whole
+    '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+    '2002:0808:0808::1', // 6to4: refused whole
+    '0:0:0:0:0:ffff:7f00:1',
+    '::FFFF:7F00:1',
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);

@@ -27,12 +27,15 @@ for (const [net, prefix] of [
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv4');
-// IPv4-mapped addresses (::ffff:0:0/96) are checked as the IPv4 address they carry (below); a
-// BlockList rule for them would also match every plain IPv4 address.
+// IPv6 forms that carry an IPv4 address are checked as that address too (`embeddedIpv4`). The
+// mapped form (::ffff:0:0/96) is checked only that way: a BlockList rule for it would also match
+// every plain IPv4 address. The other forms are refused whole, public or not: a webhook has no
+// business going through a translator or a tunnel.
 for (const [net, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
   ['64:ff9b::', 96], // NAT64
-  ['64:ff9b:1::', 48],
+  ['64:ff9b:1::', 48], // local-use IPv4/IPv6 translation
   ['100::', 64], // discard
   ['2001::', 23], // IETF protocol assignments (Teredo, ORCHID, …)
   ['2001:db8::', 32], // documentation
@@ -44,11 +47,25 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv6');
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:7f00:1` → `127.0.0.1`). */
-function mappedIpv4(address: string): string | null {
-  const groups = expandIpv6(address);
-  if (!groups || groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return null;
-  return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries, in every form that carries one: IPv4-mapped
+ * (`::ffff:7f00:1`), IPv4-translated (`::ffff:0:7f00:1`), IPv4-compatible (`::7f00:1`), NAT64
+ * (`64:ff9b::7f00:1`, `64:ff9b:1::/48` with the address in the last 32 bits) and 6to4
+ * (`2002:7f00:1::`, the address in bits 16–47). Null for any other address.
+ */
+export function embeddedIpv4(address: string): { ipv4: string; mapped: boolean } | null {
+  const g = expandIpv6(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const last = { ipv4: ipv4Of(g[6], g[7]), mapped: false };
+  if (zeros(0, 5) && g[5] === 0xffff) return { ...last, mapped: true };
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return last; // translated
+  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return last; // compatible (not :: or ::1)
+  if (g[0] === 0x64 && g[1] === 0xff9b && (g[2] === 1 || zeros(2, 6))) return last; // NAT64
+  if (g[0] === 0x2002) return { ipv4: ipv4Of(g[1], g[2]), mapped: false }; // 6to4
+  return null;
 }
 
 function expandIpv6(address: string): number[] | null {
@@ -74,8 +91,10 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(bare);
   if (family === 4) return !blocked.check(bare, 'ipv4');
   if (family !== 6) return false;
-  const v4 = mappedIpv4(bare);
-  if (v4) return !blocked.check(v4, 'ipv4');
+  const embedded = embeddedIpv4(bare);
+  if (embedded && blocked.check(embedded.ipv4, 'ipv4')) return false;
+  // A mapped address is the IPv4 address it carries; every other form is judged by its range too.
+  if (embedded?.mapped) return true;
   return !blocked.check(bare, 'ipv6');
 }
 

@@ -97,6 +97,13 @@ describe('Product categories', () => {
     expect(types).toBe(1);
   });
 
+  it('transliterates names of other scripts into the generated slug', async () => {
+    expect((await create({ name: 'Straße Stühle' })).slug).toBe('strasse-stuhle');
+    const chairs = await create({ name: 'Кресла' });
+    expect(chairs.slug).toBe('kresla');
+    expect((await ws.owner.get(`${base}/slug/kresla`)).body.id).toBe(chairs.id);
+  });
+
   it('generates unique slugs with a suffix and refuses a duplicate explicit slug with 409', async () => {
     const a = await create({ name: 'Shoes' });
     const b = await create({ name: 'shoes!' });

@@ -185,6 +185,14 @@ describe('Products (core)', () => {
     expect(taken.body.errors).toHaveProperty('slug');
   });
 
+  it('transliterates names of other scripts into the generated slug, findable by it', async () => {
+    const german = await ws.owner.post(P, { name: 'Straße Stühle' });
+    const russian = await ws.owner.post(P, { name: 'Кресло' });
+    expect(german.body.slug).toBe('strasse-stuhle');
+    expect(russian.body.slug).toBe('kreslo');
+    expect((await ws.owner.get(`${P}/slug/kreslo`)).body.id).toBe(russian.body.id);
+  });
+
   it('replaces the whole product on PUT and records one activity per changed property', async () => {
     const created = await ws.owner.post(P, {
       name: 'Table',

@@ -38,6 +38,49 @@ describe('Account takeover and tenant leaks through users', () => {
   });
   afterAll(() => t.close());
 
+  describe('an Admin never changes another user’s global profile (second attack)', () => {
+    it('refuses an Admin of W1 the profile of the Owner of W2 who is a member of W1; W2 sees nothing change', async () => {
+      // The Owner of a second workspace is also a Member here.
+      const w2Owner = (await t.workspace('W2')).owner;
+      await t.app
+        .get(DataSource)
+        .manager.insert(MembershipEntity, { workspaceId: ws.id, userId: w2Owner.userId, role: 'Member' });
+      const before = (await w2Owner.get(`/core-api/users/${w2Owner.userId}`)).body;
+      const base = await recordOf(admin, w2Owner);
+      for (const change of [
+        { displayName: 'Hacked' },
+        { picture: 'https://attacker.example/face.png' },
+        { firstname: 'Mallory' },
+        { lastname: 'Owned' },
+        { externalReference: 'attacker-ref' },
+      ]) {
+        const res = await admin.put(`/core-api/users/${w2Owner.userId}`, { ...base, ...change });
+        expect([change, res.status]).toEqual([change, 403]);
+        expect(res.body.detail).toMatch(/Only the user themself can change their profile \(/);
+      }
+      // Apps given by W1's Admin are W1's: the membership in W2 keeps its own.
+      const apps = await admin.put(`/core-api/users/${w2Owner.userId}`, { ...base, apps: ['crm', 'sales'] });
+      expect(apps.status).toBe(200);
+      expect(apps.body.apps).toEqual(['crm', 'sales']);
+      const after = (await w2Owner.get(`/core-api/users/${w2Owner.userId}`)).body;
+      expect(after).toMatchObject({
+        displayName: before.displayName,
+        picture: before.picture,
+        firstname: before.firstname,
+        apps: before.apps,
+      });
+      const inW2 = await w2Owner.get(`/core-api/activities?entity_ids=${w2Owner.userId}`);
+      expect(inW2.body.data).toEqual([]);
+      // The user changes their own profile (in any workspace).
+      const own = await w2Owner.put(`/core-api/users/${w2Owner.userId}`, {
+        ...(await recordOf(w2Owner, w2Owner)),
+        displayName: 'Mine to change',
+      });
+      expect(own.status).toBe(200);
+      expect((await admin.get(`/core-api/users/${w2Owner.userId}`)).body.displayName).toBe('Mine to change');
+    });
+  });
+
   describe('an Admin never changes another user’s credentials', () => {
     it('refuses the Owner’s password, email and username (403 naming why), and the Owner keeps the account', async () => {
       const owner = ws.owner;
@@ -72,16 +115,15 @@ describe('Account takeover and tenant leaks through users', () => {
       expect((await login(member.username, password)).status).toBe(200);
     });
 
-    it('lets an Admin manage role, apps and profile of a member when the credentials stay the same', async () => {
+    it('lets an Admin manage role and apps of a member when credentials and profile stay the same', async () => {
       const member = await ws.member('Member');
       const res = await admin.put(`/core-api/users/${member.userId}`, {
         ...(await recordOf(admin, member)),
-        firstname: 'Renamed',
         apps: ['crm'],
         role: 'Viewer',
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ firstname: 'Renamed', apps: ['crm'], role: 'Viewer' });
+      expect(res.body).toMatchObject({ firstname: null, apps: ['crm'], role: 'Viewer' });
     });
 
     it('lets nobody below Owner change an Owner', async () => {

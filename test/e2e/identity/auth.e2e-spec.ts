@@ -44,6 +44,26 @@ describe('Authentication (api-conventions §2)', () => {
     expect(unknown.body.detail).toBe(wrong.body.detail);
   });
 
+  it('hints in the 401 without a workspaceId that client logins need one, for every name alike', async () => {
+    const shopper = await other.owner.post('/core-api/identities', {
+      username: 'hint-shopper',
+      email: 'hint-shopper@example.test',
+      password: 'shopper-password',
+    });
+    expect(shopper.status).toBe(200);
+    const client = await login({ username: 'hint-shopper', password: 'shopper-password' });
+    const unknown = await login({ username: 'nobody-at-all', password: 'shopper-password' });
+    const wrong = await login({ username: ws.owner.username, password: 'wrong-password' });
+    for (const res of [client, unknown, wrong]) {
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toBe(
+        'The username or password is incorrect. Client logins (shoppers) log in with the workspaceId of their workspace.',
+      );
+    }
+    const withWorkspace = await login({ username: 'nobody-at-all', password, workspaceId: other.id });
+    expect(withWorkspace.body.detail).toBe('The username or password is incorrect.');
+  });
+
   it('answers 400 naming the missing fields', async () => {
     const res = await login({ password: 5 });
     expect(res.status).toBe(400);
@@ -94,6 +114,57 @@ describe('Authentication (api-conventions §2)', () => {
       .set('Authorization', `Bearer ${second.body.accessToken}`);
     expect(access.status).toBe(401);
     expect((await t.http.post('/core-api/auth/refresh').send({ refreshToken: 'garbage' })).status).toBe(401);
+  });
+
+  it('ends the previous access token at refresh, not at its expiry', async () => {
+    const first = (await login({ username: ws.owner.username, password })).body;
+    const old = { Authorization: `Bearer ${first.accessToken}` };
+    expect((await t.http.get('/core-api/users').set(old)).status).toBe(200); // cached as valid
+    const second = await t.http.post('/core-api/auth/refresh').send({ refreshToken: first.refreshToken });
+    expect(second.status).toBe(200);
+    expect((await t.http.get('/core-api/users').set(old)).status).toBe(401);
+    const fresh = { Authorization: `Bearer ${second.body.accessToken}` };
+    expect((await t.http.get('/core-api/users').set(fresh)).status).toBe(200);
+    // Presenting the used refresh token again still revokes the family (the successor too).
+    expect(
+      (await t.http.post('/core-api/auth/refresh').send({ refreshToken: first.refreshToken })).status,
+    ).toBe(401);
+    expect((await t.http.get('/core-api/users').set(fresh)).status).toBe(401);
+  });
+
+  it('ends a client login’s sessions at deactivation for good: reactivating it revives no old token', async () => {
+    const created = await ws.owner.post('/core-api/identities', {
+      username: 'returning-shopper',
+      email: 'returning-shopper@example.test',
+      password: 'shopper-password',
+    });
+    const body = { username: 'returning-shopper', email: 'returning-shopper@example.test' };
+    const pair = (
+      await login({ username: 'returning-shopper', password: 'shopper-password', workspaceId: ws.id })
+    ).body;
+    const old = { Authorization: `Bearer ${pair.accessToken}` };
+    const products = () => t.http.post('/commerce-api/catalog/products').set(old).send({});
+    expect((await products()).status).toBe(200);
+    const off = await ws.owner.put(`/core-api/identities/${created.body.id}`, {
+      ...body,
+      status: { active: false },
+    });
+    expect(off.status).toBe(200);
+    expect((await products()).status).toBe(401);
+    const on = await ws.owner.put(`/core-api/identities/${created.body.id}`, {
+      ...body,
+      status: { active: true },
+    });
+    expect(on.status).toBe(200);
+    expect((await products()).status).toBe(401);
+    expect(
+      (await t.http.post('/core-api/auth/refresh').send({ refreshToken: pair.refreshToken })).status,
+    ).toBe(401);
+    // A new login works again.
+    expect(
+      (await login({ username: 'returning-shopper', password: 'shopper-password', workspaceId: ws.id }))
+        .status,
+    ).toBe(200);
   });
 
   it('logs out: the access token and its refresh token are refused from then on', async () => {

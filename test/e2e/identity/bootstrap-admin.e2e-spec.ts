@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { BootstrapAdmin } from '../../../src/identity/bootstrap-admin';
 import { UserEntity } from '../../../src/identity/users/user.entity';
@@ -10,24 +10,18 @@ describe('Bootstrap admin (api-conventions §1)', () => {
   let printed = '';
 
   beforeAll(async () => {
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      printed += String(chunk);
-      return true;
+    // The embedded database starts empty: the first start creates the admin and hands its login,
+    // with the generated password, to the start banner once (test/e2e/platform/start-banner).
+    t = await startApp({
+      NODE_ENV: 'development',
+      BOOTSTRAP_ADMIN_EMAIL: 'boss@example.test',
+      BOOTSTRAP_WORKSPACE_NAME: 'Head office',
     });
-    try {
-      // The embedded database starts empty: the first start creates the admin and prints the password once.
-      t = await startApp({
-        NODE_ENV: 'development',
-        BOOTSTRAP_ADMIN_EMAIL: 'boss@example.test',
-        BOOTSTRAP_WORKSPACE_NAME: 'Head office',
-      });
-    } finally {
-      spy.mockRestore();
-    }
+    printed = t.app.get(BootstrapAdmin).takeLogin()?.join('\n') ?? '';
   });
   afterAll(() => t.close());
 
-  it('creates an Owner of a new workspace on the first start and prints a generated password once', async () => {
+  it('creates an Owner of a new workspace on the first start and shows a generated password once', async () => {
     if (serverUrl) {
       // A shared server database already has users from other test files: nothing may be created.
       expect(printed).not.toContain('Bootstrap admin created');
@@ -48,17 +42,10 @@ describe('Bootstrap admin (api-conventions §1)', () => {
     // Count only bootstrap admins: on a shared server database other test files add users meanwhile.
     const admins = () => t.app.get(DataSource).manager.count(UserEntity, { where: { username: 'admin' } });
     const before = await admins();
-    let again = '';
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      again += String(chunk);
-      return true;
-    });
-    try {
-      await t.app.get(BootstrapAdmin).onApplicationBootstrap();
-    } finally {
-      spy.mockRestore();
-    }
-    expect(again).toBe('');
+    const bootstrap = t.app.get(BootstrapAdmin);
+    expect(bootstrap.takeLogin()).toBeUndefined(); // shown once
+    await bootstrap.onApplicationBootstrap();
+    expect(bootstrap.takeLogin()).toBeUndefined();
     expect(await admins()).toBe(before);
   });
 });

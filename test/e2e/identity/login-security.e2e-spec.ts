@@ -3,6 +3,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
+import { AuthService } from '../../../src/identity/auth/auth.service';
 import { JWT_SECRET } from '../../../src/identity/auth/auth.tokens';
 import { LoginThrottlerGuard } from '../../../src/identity/auth/login-throttler';
 import { hashPassword } from '../../../src/identity/auth/passwords';
@@ -281,6 +282,38 @@ describe('Login rate limits per identifier and address', () => {
     const limited = await guess(password);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts attempts per account, whatever form of its name is typed (username, email, case)', async () => {
+    // Second attack: 10 wrong passwords as `memberA`, then 10 more as `memberA@example.com`.
+    const member = await (await t.workspace()).member('Member');
+    const record = (await member.get(`/core-api/users/${member.userId}`)).body as { email: string };
+    // The route's guard and then the login itself, from an address of this test alone (the
+    // count per address is shared with every other test that logs in from 127.0.0.1).
+    const login = async (username: string, pw = 'guess-guess'): Promise<number> => {
+      const ip = '198.51.100.77';
+      const status = await attempt(username, ip);
+      if (status !== 200) return status;
+      try {
+        await t.app.get(AuthService).login({ username, password: pw }, ip);
+        return 200;
+      } catch (e) {
+        return (e as { getStatus(): number }).getStatus();
+      }
+    };
+    const forms = [member.username, record.email, member.username.toUpperCase()];
+    expect(await login(forms[0])).toBe(401);
+    expect(await login(forms[0])).toBe(401);
+    expect(await login(forms[1])).toBe(401);
+    // A 4th attempt on the account from this address is over the limit of 3, in any form (each
+    // form alone is still under it).
+    for (const form of forms) expect(await login(form)).toBe(429);
+    // …even with the right password, until the window ends.
+    expect(await login(record.email, password)).toBe(429);
+    // Another address still gets in with the right password.
+    expect(
+      (await t.http.post('/core-api/auth/login').send({ username: record.email, password })).status,
+    ).toBe(200);
   });
 
   it('answers 429 with Retry-After over HTTP', async () => {

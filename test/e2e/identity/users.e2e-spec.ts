@@ -59,26 +59,32 @@ describe('Users', () => {
     expect(list.body).toEqual({ data: [expect.objectContaining({ id })], total: 1 });
     expect((await viewer.get('/core-api/users?external_references=hr-1')).body.total).toBe(1);
 
-    const updated = await admin.put(`/core-api/users/${id}`, {
+    const membership = {
       id,
       username: created.body.username,
       email: created.body.email,
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      externalReference: 'hr-1',
       role: 'Viewer',
-    });
+    };
+    // The profile is the user's own: an Admin replaces the membership (role, apps) only.
+    const profile = await admin.put(`/core-api/users/${id}`, { ...membership, firstname: null });
+    expect(profile.status).toBe(403);
+    const updated = await admin.put(`/core-api/users/${id}`, membership);
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       id,
-      firstname: null,
-      displayName: created.body.username,
+      firstname: 'Ada',
+      displayName: 'Ada Lovelace',
       apps: [],
       role: 'Viewer',
     });
 
     const activities = await admin.get(`/core-api/activities?entity_ids=${id}`);
     const types = activities.body.data.map((a: { type: string }) => a.type);
-    expect(types).toEqual(
-      expect.arrayContaining(['UserCreated', 'UserRoleUpdated', 'UserFirstnameUpdated', 'UserAppsUpdated']),
-    );
+    expect(types).toEqual(expect.arrayContaining(['UserCreated', 'UserRoleUpdated', 'UserAppsUpdated']));
+    expect(types).not.toContain('UserFirstnameUpdated');
 
     expect((await admin.delete(`/core-api/users/${id}`)).status).toBe(200);
     expect((await admin.get(`/core-api/users/${id}`)).status).toBe(404);
@@ -89,21 +95,26 @@ describe('Users', () => {
     expect(created.status).toBe(200);
     const id = created.body.id;
     const etag = (await admin.get(`/core-api/users/${id}`)).headers.etag;
-    const replacement = { id, username: created.body.username, email: created.body.email };
+    const replacement = {
+      id,
+      username: created.body.username,
+      email: created.body.email,
+      firstname: 'Grace',
+    };
 
     const stale = await admin
       .put(`/core-api/users/${id}`)
       .set('If-Match', '"99"')
-      .send({ ...replacement, firstname: 'Stale' });
+      .send({ ...replacement, role: 'Viewer' });
     expect(stale.status).toBe(412);
-    expect((await admin.get(`/core-api/users/${id}`)).body.firstname).toBe('Grace');
+    expect((await admin.get(`/core-api/users/${id}`)).body.role).toBe('Member');
 
     const current = await admin
       .put(`/core-api/users/${id}`)
       .set('If-Match', etag)
-      .send({ ...replacement, firstname: 'Hopper' });
+      .send({ ...replacement, role: 'Viewer' });
     expect(current.status).toBe(200);
-    expect(current.body.firstname).toBe('Hopper');
+    expect(current.body.role).toBe('Viewer');
     const nobody = randomUUID();
     const missing = await admin.put(`/core-api/users/${nobody}`).send({ ...replacement, id: nobody });
     expect(missing.status).toBe(404);

@@ -19,11 +19,12 @@ import { embeddedExtensions } from '../../../src/platform/database/embedded-post
 
 const root = process.cwd();
 
+/** The service's TypeScript sources, and the plain CommonJS files beside them. */
 function* tsFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* tsFiles(path);
-    else if (name.endsWith('.ts') && !name.endsWith('.spec.ts')) yield path;
+    else if ((name.endsWith('.ts') && !name.endsWith('.spec.ts')) || name.endsWith('.cjs')) yield path;
   }
 }
 
@@ -44,6 +45,13 @@ export function transpileService(): string {
   };
   for (const dir of ['src', 'migrations']) {
     for (const file of tsFiles(join(root, dir))) {
+      if (file.endsWith('.cjs')) {
+        // Plain JavaScript the build copies as it is (nest-cli.json assets: the script worker).
+        const target = join(out, relative(root, file));
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, readFileSync(file));
+        continue;
+      }
       const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
         compilerOptions: options,
         fileName: file,

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+// @ts-expect-error -- class-transformer's executor ships without a declaration file at this path
+import { TransformOperationExecutor } from 'class-transformer/cjs/TransformOperationExecutor.js';
 import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
 const run = promisify(execFile);
@@ -197,5 +199,71 @@ describe('Bounds on every body, query and path, before any transformation', () =
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(bad.body.errors).toHaveProperty(['path']);
     expect(bad.text).not.toContain('%E0%A4%A');
+  });
+});
+
+describe('Unknown members are dropped at every depth before the transformation (second attack)', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+
+  beforeAll(async () => {
+    t = await startApp();
+    ws = await t.workspace();
+  });
+  afterAll(() => t.close());
+
+  /** An object of `n` unknown members (`u0`…) besides `known`. */
+  const padded = (known: Record<string, unknown>, n: number) => ({
+    ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`u${i}`, i])),
+    ...known,
+  });
+
+  /**
+   * How many values class-transformer visits for one request: its executor's `transform` runs once
+   * per value it copies into the DTO instances, so it counts the members reaching the transformation.
+   */
+  const transformed = async (send: () => Promise<{ status: number }>) => {
+    const spy = jest.spyOn(
+      (TransformOperationExecutor as { prototype: { transform: (...args: unknown[]) => unknown } }).prototype,
+      'transform',
+    );
+    try {
+      const res = await send();
+      return { status: res.status, calls: spy.mock.calls.length };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('a shopper’s order of nested objects with 995 unknown members each: none reaches the transformer', async () => {
+    const shopper = await ws.client();
+    const product = (
+      await ws.owner.post('/core-api/catalog/products', { name: 'P', pricing: { salesPrice: 1 } })
+    ).body.id as string;
+    const order = (pad: number) => ({
+      channel: 'web',
+      billingAddress: padded({ name: 'Alice', city: 'Delft', country: 'NL' }, pad),
+      lines: Array.from({ length: 8 }, () => padded({ productId: product, quantity: 1 }, pad)),
+    });
+    const body = JSON.stringify(order(995));
+    expect(body.length).toBeGreaterThan(90_000);
+    const clean = await transformed(() => shopper.post('/commerce-api/salesorders', order(0)));
+    const attack = await transformed(() =>
+      shopper.post('/commerce-api/salesorders').set('Content-Type', 'application/json').send(body),
+    );
+    // The same answer, and the same work as the body without unknown members (8,955 of them).
+    expect(attack.status).toBe(clean.status);
+    expect(attack.calls).toBe(clean.calls);
+    expect(attack.calls).toBeLessThan(200);
+  });
+
+  it('the same for the elements of an array body (prices)', async () => {
+    const shopper = await ws.client();
+    const items = (pad: number) =>
+      Array.from({ length: 9 }, (_, i) => padded({ identifier: `sku-${i}`, quantity: 1 }, pad));
+    const clean = await transformed(() => shopper.post('/commerce-api/catalog/products/prices', items(0)));
+    const attack = await transformed(() => shopper.post('/commerce-api/catalog/products/prices', items(995)));
+    expect(attack.status).toBe(200);
+    expect(attack.calls).toBe(clean.calls);
   });
 });

@@ -1,10 +1,16 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { InvalidEnvironmentError, loadEnv } from '../../../src/config/env';
 import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
+import { transpileService } from './child-service';
 
 /** The value of one series (`name{labels} value`) in an exposition text, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -175,6 +181,52 @@ describe('Metrics turned off (METRICS_ENABLED=false)', () => {
     const res = await t.http.get('/metrics');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('Metrics in production (NODE_ENV=production)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+  };
+
+  it('refuses to start with /metrics open: one line naming METRICS_TOKEN and METRICS_PORT, exit 1', async () => {
+    // The real entry point, so that the refusal is what an operator sees (before the fix: it started).
+    const dist = transpileService();
+    const dataDir = mkdtempSync(join(tmpdir(), 'trade-metrics-prod-'));
+    try {
+      const child = spawn(process.execPath, [join(dist, 'src/main.js')], {
+        env: { ...production, PATH: process.env.PATH, PORT: String(await freePort()), DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      // A service that starts instead of refusing is stopped after a while, and the test fails on its code.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      clearTimeout(kill);
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^Invalid configuration: METRICS_TOKEN or METRICS_PORT is required when NODE_ENV=production/,
+        ),
+      ]);
+      expect(stderr).toContain('METRICS_ENABLED=false');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts with a token, a separate port, or metrics turned off', () => {
+    expect(() => loadEnv({ ...production, METRICS_TOKEN: 'scrape-token-0123456789' })).not.toThrow();
+    expect(() => loadEnv({ ...production, METRICS_PORT: '9464' })).not.toThrow();
+    expect(() => loadEnv({ ...production, METRICS_ENABLED: 'false' })).not.toThrow();
+    expect(() => loadEnv({ ...production })).toThrow(InvalidEnvironmentError);
+    // The worker process serves no /metrics: nothing to guard.
+    expect(() => loadEnv({ ...production }, { servesHttp: false })).not.toThrow();
+    // Outside production an open /metrics stays the default (development, tests).
+    expect(() => loadEnv({ NODE_ENV: 'development' })).not.toThrow();
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
@@ -394,5 +395,68 @@ describe('Commerce products (storefront catalog)', () => {
     const viewer = await ws.member('Viewer');
     expect((await viewer.post(C, {})).status).toBe(200);
     expect((await viewer.get(`${C}/${id.oak}`)).status).toBe(200);
+  });
+});
+
+describe('An inactive product does not exist for a shopper', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+  let shopper: Caller;
+
+  beforeAll(async () => {
+    t = await startApp();
+    ws = await t.workspace();
+    shopper = await ws.client();
+  });
+  afterAll(() => t.close());
+
+  /** An answer with the product's own id/sku/slug/barcode written as `X`, and no per-request parts. */
+  const shape = (res: { status: number; body: unknown }, ...values: string[]) => {
+    let text = JSON.stringify(res.body);
+    for (const v of values) text = text.split(v).join('X');
+    const body = JSON.parse(text) as Record<string, unknown>;
+    delete body.instance;
+    delete body.requestId;
+    return { status: res.status, body };
+  };
+
+  it('answers an inactive product exactly as a product that never existed, on every commerce operation', async () => {
+    const made = await ws.owner.post('/core-api/catalog/products', {
+      name: 'Retired chair',
+      sku: 'RETIRED-1',
+      active: false,
+      slug: 'retired-chair',
+      barcodes: ['B-RETIRED'],
+      pricing: { salesPrice: 10 },
+    });
+    expect(made.status).toBe(200);
+    const inactive = {
+      id: made.body.id as string,
+      sku: 'RETIRED-1',
+      slug: 'retired-chair',
+      barcode: 'B-RETIRED',
+    };
+    const unknown = { id: randomUUID(), sku: 'NEVER-1', slug: 'never-chair', barcode: 'B-NEVER' };
+    const asks = (p: typeof inactive) => [
+      shopper.get(`/commerce-api/catalog/products/${p.id}`),
+      shopper.get(`/commerce-api/catalog/products/slug/${p.slug}`),
+      shopper.get(`/commerce-api/catalog/products/barcode/${p.barcode}`),
+      shopper.get(`/commerce-api/catalog/products/price/${p.id}`),
+      shopper.post('/commerce-api/catalog/products/prices', [
+        { identifier: p.id, quantity: 1 },
+        { identifier: p.sku, quantity: 1 },
+      ]),
+      shopper.post('/commerce-api/salesorders', {
+        channel: 'web',
+        lines: [{ productId: p.id, quantity: 1 }],
+      }),
+      shopper.post('/commerce-api/salesorders', { channel: 'web', lines: [{ sku: p.sku, quantity: 1 }] }),
+    ];
+    const seen = await Promise.all(asks(inactive));
+    const never = await Promise.all(asks(unknown));
+    for (const [i, res] of seen.entries()) {
+      expect(shape(res, ...Object.values(inactive))).toEqual(shape(never[i], ...Object.values(unknown)));
+    }
+    expect(seen.map((r) => r.status)).toEqual([404, 404, 404, 404, 200, 400, 400]);
   });
 });

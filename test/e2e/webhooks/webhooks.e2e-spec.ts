@@ -666,11 +666,45 @@ describe('Webhooks without private targets', () => {
     'http://192.168.0.10/x',
     'http://[fe80::1]/x',
     'http://2130706433/x',
+    // IPv6 forms that carry a private IPv4 address (second attack: the translated one was saved).
+    'http://[::ffff:0:127.0.0.1]/x',
+    'http://[::ffff:0:a9fe:a9fe]/latest/meta-data',
+    'http://[0:0:0:0:0:ffff:0:10.1.2.3]/x',
+    'http://[::127.0.0.1]/x',
+    'http://[64:ff9b::127.0.0.1]/x',
+    'http://[64:ff9b:1::a00:1]/x',
+    'http://[2002:7f00:1::1]/x',
+    'http://[2002:c0a8:a::]/x',
   ])('refuses %s at save time (400 naming url)', async (url) => {
     const res = await ws.owner.post('/core-api/webhooks', { url, topics: ['*'] });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors)).toEqual(['url']);
   });
+
+  it.each(['[::ffff:0:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::]'])(
+    'refuses %s again when sending (the send-time check knows the IPv6 forms too)',
+    async (host) => {
+      const created = await ws.owner.post('/core-api/webhooks', {
+        url: 'http://93.184.215.14/x',
+        topics: ['CatalogCreated'],
+      });
+      expect(created.status).toBe(200);
+      const port = new URL(receiver.url).port;
+      await t.app
+        .get(DataSource)
+        .query(`UPDATE webhooks SET url = $2 WHERE id = $1`, [
+          created.body.id,
+          `http://${host}:${port}/inside`,
+        ]);
+      await ws.owner.post('/core-api/catalog/catalogs', { name: `Through ${host}` });
+      const delivery = await eventually(async () => {
+        const log = await ws.owner.get(`/core-api/webhooks/${created.body.id}/deliveries`);
+        return log.body.data[0]?.lastError && log.body.data[0];
+      });
+      expect(delivery.lastError).toMatch(/not a public address/);
+      expect(receiver.received).toHaveLength(0);
+    },
+  );
 
   it('refuses a private target again when sending, and deactivates a webhook that only fails', async () => {
     // A public address at save time…

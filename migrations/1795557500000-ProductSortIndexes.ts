@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /** An index path for each sort of the storefront's product list (by id, newest, price; sku has its unique index). */
-export class ProductSortIndexes1795557400000 implements MigrationInterface {
-    name = 'ProductSortIndexes1795557400000'
+export class ProductSortIndexes1795557500000 implements MigrationInterface {
+    name = 'ProductSortIndexes1795557500000'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`

@@ -1,0 +1,3 @@
+/** The absolute path of script-worker.cjs. */
+declare const workerFile: string;
+export = workerFile;

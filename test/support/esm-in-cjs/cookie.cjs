@@ -1,1 +1,0 @@
-module.exports = require('./native-require.cjs')('light-my-request', 'cookie');
