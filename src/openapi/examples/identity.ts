@@ -30,14 +30,14 @@ export const identityExamples: Record<string, RequestExample> = {
     yields: { [ids.user]: 'id' },
   },
   updateUser: {
-    summary: 'Change a colleague’s name and role',
+    summary: 'An Admin makes a colleague Admin and opens analytics to them (the profile stays theirs)',
     body: {
       id: ids.user,
       username: exampleCredentials.username,
       email: 'anna.jansen@example.com',
       firstname: 'Anna',
-      lastname: 'Jansen-Bakker',
-      displayName: 'Anna Jansen-Bakker',
+      lastname: 'Jansen',
+      displayName: 'Anna Jansen',
       picture: 'https://cdn.example.com/avatars/anna.jpg',
       apps: ['crm', 'sales', 'analytics'],
       role: 'Admin',
