@@ -20,6 +20,7 @@ import { WorkspaceKeys1795557229441 } from './1795557229441-WorkspaceKeys';
 import { ActivityRequestId1795557251955 } from './1795557251955-ActivityRequestId';
 import { WebhookAttemptsRetention1795557300000 } from './1795557300000-WebhookAttemptsRetention';
 import { AppsPerMembership1795557400000 } from './1795557400000-AppsPerMembership';
+import { ProductSortIndexes1795557500000 } from './1795557500000-ProductSortIndexes';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -49,4 +50,5 @@ export const migrations: Array<new () => unknown> = [
   ActivityRequestId1795557251955,
   WebhookAttemptsRetention1795557300000,
   AppsPerMembership1795557400000,
+  ProductSortIndexes1795557500000,
 ];

@@ -1,4 +1,5 @@
-import type { ActivityTypeDeclaration } from '../platform/activity/activity-types';
+import { type ActivityTypeDeclaration, responseProperties } from '../platform/activity/activity-types';
+import { CurrencyResponse } from './currencies/currency.dto';
 
 /** The activities i18n records: the workspace's languages and currencies (webhook topics). */
 export const i18nActivityTypes: ActivityTypeDeclaration[] = [
@@ -11,5 +12,9 @@ export const i18nActivityTypes: ActivityTypeDeclaration[] = [
       WorkspaceLanguageRemoved: 'A language was removed from the workspace',
     },
   },
-  { entityType: 'Currency', noun: 'a currency of the workspace' },
+  {
+    entityType: 'Currency',
+    noun: 'a currency of the workspace',
+    properties: responseProperties(CurrencyResponse),
+  },
 ];

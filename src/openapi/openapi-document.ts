@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { version } from '../info/version';
 import { documentIdempotencyKey } from '../platform/http/idempotency.interceptor';
 import { applyDocumentConventions } from './document-conventions';
+import { attachRequestExamples } from './request-examples';
 
 const tags: Array<[string, string]> = [
   ['Auth', 'Log in, refresh, switch workspace, log out'],
@@ -135,5 +136,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   documentIdempotencyKey(app, document);
   applyDocumentConventions(document);
+  attachRequestExamples(document);
   return document;
 }

@@ -129,6 +129,11 @@ describe('OpenAPI quality rules', () => {
       },
       /nullable enum without null does not admit null/,
     ],
+    [
+      'a JSON request body without an example',
+      { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } },
+      /request body without an example/,
+    ],
   ])('finds %s', (_name, change, message) => {
     expect(openApiQualityProblems(documentWith({ ...good, ...change }))).toEqual([
       expect.stringMatching(message),
@@ -157,6 +162,20 @@ describe('OpenAPI quality rules', () => {
       },
     };
     expect(openApiQualityProblems(doc)).toEqual([]);
+  });
+
+  it('passes a request body with an example, and a file upload without one', () => {
+    const body = (content: Record<string, unknown>) => documentWith({ ...good, requestBody: { content } });
+    const schema = { type: 'object' };
+    expect(openApiQualityProblems(body({ 'application/json': { schema, example: { name: 'x' } } }))).toEqual(
+      [],
+    );
+    expect(
+      openApiQualityProblems(
+        body({ 'application/json': { schema, examples: { getProduct: { value: { name: 'x' } } } } }),
+      ),
+    ).toEqual([]);
+    expect(openApiQualityProblems(body({ 'multipart/form-data': { schema } }))).toEqual([]);
   });
 
   it('finds a tag declared without a description and a repeated operationId', () => {

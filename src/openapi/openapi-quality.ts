@@ -16,6 +16,7 @@ interface Operation {
       headers?: Record<string, unknown>;
     }
   >;
+  requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, unknown> }> };
 }
 
 /**
@@ -48,7 +49,8 @@ export function nullableProblems(node: unknown, where: string, out: string[] = [
  * description or with a body but no schema (generated as `unknown`), no documented error, and a
  * tag that is not declared with a description; no servers; a JSON answer not offered as text/json
  * and text/plain (content negotiation), an answer without X-Request-Id, an Idempotency-Key without
- * its 409; and the nullable schemas that do not admit null (see `nullableProblems`).
+ * its 409; a JSON request body without an example (file uploads, multipart, are exempt: their
+ * example is a file); and the nullable schemas that do not admit null (see `nullableProblems`).
  */
 export function openApiQualityProblems(document: OpenAPIObject): string[] {
   const problems: string[] = [];
@@ -98,6 +100,9 @@ export function openApiQualityProblems(document: OpenAPIObject): string[] {
         problems.push(
           `${where}: takes Idempotency-Key but does not document its 409 (the key with another body)`,
         );
+      const json = op.requestBody?.content?.['application/json'];
+      if (json && json.example === undefined && !Object.keys(json.examples ?? {}).length)
+        problems.push(`${where}: request body without an example`);
       if (!op.tags?.length) problems.push(`${where}: no tag`);
       for (const tag of op.tags ?? [])
         if (!declared.get(tag)?.trim())

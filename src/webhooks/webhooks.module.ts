@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ActivityObservers } from '../platform/activity/activity-recorder';
-import { ActivityTypes } from '../platform/activity/activity-types';
+import { ActivityTypes, responseProperties } from '../platform/activity/activity-types';
+import { WebhookResponse } from './webhooks/webhook.dto';
 import { BackgroundQueues } from '../platform/metrics/background-queues';
 import { measureDeliveryQueue } from './delivery/delivery-queue';
 import { DeliveryWorker } from './delivery/delivery-worker';
@@ -30,6 +31,7 @@ export class WebhooksModule {
     activityTypes.declare({
       entityType: 'Webhook',
       noun: 'a webhook',
+      properties: responseProperties(WebhookResponse, ['secret', 'failingSince']),
       events: {
         WebhookSecretRotated: 'The signing secret of a webhook was replaced',
         WebhookDisabled: 'A webhook whose deliveries only failed for a day was deactivated',

@@ -13,6 +13,8 @@ import {
   UpdateProductAttributeRequest,
 } from './attribute.dto';
 import { AttributesService } from './attributes.service';
+import { ProductAttributeEntity } from './attribute.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 /** Registered before the products controller, so `attributes` is never read as a product id. */
 @ApiTags('Product attributes')
@@ -68,6 +70,7 @@ export class AttributesCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ProductAttributeEntity, 'Product attribute')
   @ApiOperation({
     operationId: 'updateProductAttribute',
     summary: 'Update a product attribute',

@@ -14,6 +14,8 @@ import {
   UpdateBrandRequest,
 } from './brand.dto';
 import { BrandsService } from './brands.service';
+import { BrandEntity } from './brand.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Brands')
 @ApiBearerAuth()
@@ -59,6 +61,7 @@ export class BrandsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(BrandEntity, 'Brand')
   @ApiOperation({
     operationId: 'updateBrand',
     summary: 'Update a brand',

@@ -13,6 +13,8 @@ import {
   UpdateCatalogRequest,
 } from './catalog.dto';
 import { CatalogsService } from './catalogs.service';
+import { CatalogEntity } from './catalog.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Catalogs')
 @ApiBearerAuth()
@@ -58,6 +60,7 @@ export class CatalogsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(CatalogEntity, 'Catalog')
   @ApiOperation({
     operationId: 'updateCatalog',
     summary: 'Update a catalog',

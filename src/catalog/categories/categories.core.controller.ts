@@ -16,6 +16,8 @@ import {
   ProductCategoryResponse,
   UpdateProductCategoryRequest,
 } from './category.dto';
+import { ProductCategoryEntity } from './category.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Product categories')
 @ApiBearerAuth()
@@ -115,6 +117,7 @@ export class CategoriesCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ProductCategoryEntity, 'Product category')
   @ApiOperation({
     operationId: 'updateProductCategory',
     summary: 'Update a product category',

@@ -13,6 +13,8 @@ import {
   UpdateCategoryDisplayContentRequest,
 } from './category-display-content.dto';
 import { CategoryDisplayContentsService } from './category-display-contents.service';
+import { CategoryDisplayContentEntity } from './category-display-content.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 /** Registered before the categories controller, so `content` is never read as a category id. */
 @ApiTags('Product category display content')
@@ -72,6 +74,7 @@ export class CategoryDisplayContentsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(CategoryDisplayContentEntity, 'Category display content')
   @ApiOperation({
     operationId: 'updateCategoryDisplayContent',
     summary: 'Update a category display content',

@@ -13,6 +13,8 @@ import {
   UpdateManufacturerRequest,
 } from './manufacturer.dto';
 import { ManufacturersService } from './manufacturers.service';
+import { ManufacturerEntity } from './manufacturer.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Manufacturers')
 @ApiBearerAuth()
@@ -58,6 +60,7 @@ export class ManufacturersCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ManufacturerEntity, 'Manufacturer')
   @ApiOperation({
     operationId: 'updateManufacturer',
     summary: 'Update a manufacturer',

@@ -18,6 +18,8 @@ import {
 } from './product-content-translation.dto';
 import { ProductContentTranslationsService } from './product-content-translations.service';
 import { ProductContentsService } from './product-contents.service';
+import { ProductDisplayContentEntity } from './product-display-content.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 /**
  * `products/content`: registered before the products controller so that `content` is never
@@ -101,6 +103,7 @@ export class ProductContentsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ProductDisplayContentEntity, 'Product display content')
   @ApiOperation({
     operationId: 'updateProductDisplayContent',
     summary: 'Update a product display content',

@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { In } from 'typeorm';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
+import { collectFieldErrors } from '../../platform/http/field-errors';
 import { badRequest } from '../../platform/http/problem';
 import { BrandEntity } from '../brands/brand.entity';
 import { ProductCategoryEntity } from '../categories/category.entity';
@@ -103,8 +104,14 @@ export class ProductBulkService {
     const ids = unique(body.productIds);
     const categoryIds = unique(body.categoryIds);
     return this.db.transaction(ctx, async (tx) => {
-      await tx.repo(ProductCategoryEntity, 'Category').assertReferences('categoryIds', categoryIds);
-      const products = await this.lock(tx, ids);
+      // One 400 names every bad field: foreign or missing products and categories alike.
+      let products: ProductEntity[] = [];
+      await collectFieldErrors([
+        () => tx.repo(ProductCategoryEntity, 'Category').assertReferences('categoryIds', categoryIds),
+        async () => {
+          products = await this.lock(tx, ids);
+        },
+      ]);
       const links = tx.repo(ProductCategoryLinkEntity);
       const current = await links.find({
         where: { productId: In(ids) },

@@ -6,6 +6,20 @@ import { apply, strings } from './product-validators';
 import { type ProductType, productTypes } from './product.entity';
 
 export const productSortBy = ['DisplayOrder', 'Id', 'Name'] as const;
+/**
+ * What a storefront sorts by: the property names of a product (case-insensitive), each served by
+ * an index leading with workspace_id (`price` is the sales price, `CreatedAt` the newest first
+ * when descending).
+ */
+export const commerceProductSortBy = [
+  'DisplayOrder',
+  'Id',
+  'Name',
+  'Sku',
+  'CreatedAt',
+  'SalesPrice',
+] as const;
+export type ProductSortBy = (typeof commerceProductSortBy)[number];
 /** For other contexts' DTOs, which may not import the entity. */
 export { productTypes, type ProductType };
 

@@ -4,7 +4,7 @@ import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, type Page } from '../../platform/http/list-query';
 import { likePattern, filterByIds } from '../../platform/http/paginate';
-import type { ProductListRequest, ProductTagsQuery, UsedProductTag } from './product-list.dto';
+import type { ProductListRequest, ProductSortBy, ProductTagsQuery, UsedProductTag } from './product-list.dto';
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
@@ -18,6 +18,22 @@ import { productSearch, type ProductSearch } from './product-search';
  * product of the workspace in display order and probe the links for each: 300 ms at 100,000.)
  * The page, its total and every product's whole answer come back in one statement (ProductReads).
  */
+/**
+ * Each sort's column, each with an index leading with workspace_id (ending in id, the tie-break,
+ * but for the unique sku); the storefront test checks the plans.
+ */
+const productSortColumns: Record<ProductSortBy, string> = {
+  DisplayOrder: 'p.display_order',
+  Id: 'p.id',
+  Name: 'p.name',
+  Sku: 'p.sku',
+  CreatedAt: 'p.created_at',
+  SalesPrice: 'p.sales_price',
+};
+
+/** A list body whose sort is any product sort (the storefront's are a superset of the core's). */
+type AnyProductList = Omit<ProductListRequest, 'sortBy'> & { sortBy: ProductSortBy };
+
 @Injectable()
 export class ProductListService {
   constructor(
@@ -26,7 +42,7 @@ export class ProductListService {
   ) {}
 
   /** The scoped query of products matching the list filters (without the text search, sorting or paging). */
-  filtered(ctx: RequestContext, q: ProductListRequest): SelectQueryBuilder<ProductEntity> {
+  filtered(ctx: RequestContext, q: AnyProductList): SelectQueryBuilder<ProductEntity> {
     const ws = ctx.workspaceId;
     const qb = this.db.repo(ctx, ProductEntity, 'Product').qb('p');
     filterByIds(qb, q);
@@ -90,7 +106,7 @@ export class ProductListService {
    * The products of `q`: its filters and its text search (no sort, no page). `fallback`: the
    * substring fallback of a word search, for when the words find nothing (see `hasFallback`).
    */
-  matching(ctx: RequestContext, q: ProductListRequest, fallback = false): SelectQueryBuilder<ProductEntity> {
+  matching(ctx: RequestContext, q: AnyProductList, fallback = false): SelectQueryBuilder<ProductEntity> {
     const qb = this.filtered(ctx, q);
     const search = q.query?.trim() ? productSearch(q.query) : null;
     if (search) this.search(qb, search, fallback);
@@ -98,7 +114,7 @@ export class ProductListService {
   }
 
   /** Whether `q` is a word search that, finding nothing, is tried again as a substring. */
-  hasFallback(q: ProductListRequest): boolean {
+  hasFallback(q: AnyProductList): boolean {
     const search = q.query?.trim() ? productSearch(q.query) : null;
     return search?.kind === 'words' && search.fallback !== null;
   }
@@ -109,11 +125,11 @@ export class ProductListService {
    */
   async list<R = ProductResponse>(
     ctx: RequestContext,
-    q: ProductListRequest,
+    q: AnyProductList,
     options: { visibility?: ProductVisibility; view?: ProductView } = {},
   ): Promise<Page<R>> {
     const params = { ...listParams(q), query: undefined };
-    const spec = { sort: { DisplayOrder: 'p.display_order', Id: 'p.id', Name: 'p.name' } };
+    const spec = { sort: productSortColumns };
     // Filters answered by indexes of their own: their matches are planned apart from the page.
     const selective =
       !!q.query?.trim() ||

@@ -39,6 +39,9 @@ export const productSearchVectorSql =
 @Index('uq_products__slug', ['workspaceId', 'slug'], { unique: true })
 @Index('ix_products__display_order', ['workspaceId', 'displayOrder', 'id'])
 @Index('ix_products__name', ['workspaceId', 'name', 'id'])
+@Index('ix_products__id', ['workspaceId', 'id'])
+@Index('ix_products__created_at', ['workspaceId', 'createdAt', 'id'])
+@Index('ix_products__sales_price', ['workspaceId', 'salesPrice', 'id'])
 @Index('ix_products__brand', ['workspaceId', 'brandId'])
 @Index('ix_products__manufacturer', ['workspaceId', 'manufacturerId'])
 // Hand-written in the migration (GIN): the tsvector and trigram indexes behind `query`, and tags.

@@ -14,6 +14,8 @@ import { ProductBulkService } from './product-bulk.service';
 import { ProductImagesService } from './product-images.service';
 import { ProductListService } from './product-list.service';
 import { ProductsService } from './products.service';
+import { ProductEntity } from './product.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 /** /core-api/catalog/products: static paths first, `{id}` last (api-conventions §8). */
 @ApiTags('Products')
@@ -196,6 +198,7 @@ export class ProductsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ProductEntity, 'Product')
   @ApiOperation({
     operationId: 'updateProduct',
     summary: 'Update a product',

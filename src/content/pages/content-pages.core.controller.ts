@@ -13,6 +13,8 @@ import {
   UpdateContentPageRequest,
 } from './content-page.dto';
 import { ContentPagesService } from './content-pages.service';
+import { ContentPageEntity } from './content-page.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Content pages')
 @ApiBearerAuth()
@@ -60,6 +62,7 @@ export class ContentPagesCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ContentPageEntity, 'Content page')
   @ApiOperation({
     operationId: 'updateContentPage',
     summary: 'Update a content page',

@@ -17,6 +17,8 @@ import {
 } from './account.dto';
 import type { ValueCount } from './account.dto';
 import { AccountsService } from './accounts.service';
+import { AccountEntity } from './account.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Accounts')
 @ApiBearerAuth()
@@ -119,6 +121,7 @@ export class AccountsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(AccountEntity, 'Account')
   @ApiOperation({
     operationId: 'updateAccount',
     summary: 'Update an account',

@@ -13,6 +13,8 @@ import {
   UpdateCommentRequest,
 } from './comment.dto';
 import { CommentsService } from './comments.service';
+import { CommentEntity } from './comment.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Comments')
 @ApiBearerAuth()
@@ -59,6 +61,7 @@ export class CommentsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(CommentEntity, 'Comment')
   @ApiOperation({
     operationId: 'updateComment',
     summary: 'Update a comment',

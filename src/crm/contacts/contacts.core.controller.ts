@@ -16,6 +16,8 @@ import {
   UpdateContactRequest,
 } from './contact.dto';
 import { ContactsService } from './contacts.service';
+import { ContactEntity } from './contact.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Contacts')
 @ApiBearerAuth()
@@ -104,6 +106,7 @@ export class ContactsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ContactEntity, 'Contact')
   @ApiOperation({
     operationId: 'updateContact',
     summary: 'Update a contact',

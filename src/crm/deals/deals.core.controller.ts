@@ -20,6 +20,8 @@ import {
   UsedValuePage,
 } from './deal.dto';
 import { DealsService } from './deals.service';
+import { DealEntity } from './deal.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Deals')
 @ApiBearerAuth()
@@ -130,6 +132,7 @@ export class DealsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(DealEntity, 'Deal')
   @ApiOperation({
     operationId: 'updateDeal',
     summary: 'Update a deal',

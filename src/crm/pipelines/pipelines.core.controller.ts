@@ -15,6 +15,8 @@ import {
   UpdatePipelineRequest,
 } from './pipeline.dto';
 import { PipelinesService } from './pipelines.service';
+import { PipelineEntity } from './pipeline.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Pipelines')
 @ApiBearerAuth()
@@ -80,6 +82,7 @@ export class PipelinesCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(PipelineEntity, 'Pipeline')
   @ApiOperation({
     operationId: 'updatePipeline',
     summary: 'Update a pipeline',

@@ -15,6 +15,8 @@ import {
   UpdateCurrencyRequest,
 } from './currency.dto';
 import { CurrenciesService } from './currencies.service';
+import { CurrencyEntity } from './currency.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Currencies')
 @ApiBearerAuth()
@@ -77,6 +79,7 @@ export class CurrenciesCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(CurrencyEntity, 'Currency')
   @Roles('Admin')
   @ApiOperation({
     operationId: 'updateCurrency',

@@ -16,6 +16,8 @@ import {
   UsernameAvailabilityQuery,
 } from './client-login.dto';
 import { ClientLoginsService } from './client-logins.service';
+import { ClientLoginEntity } from './client-login.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Identities')
 @ApiBearerAuth()
@@ -109,6 +111,7 @@ export class ClientLoginsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(ClientLoginEntity, 'Client login')
   @Roles('Admin')
   @ApiOperation({
     operationId: 'updateClientLogin',

@@ -7,6 +7,8 @@ import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import { assertSameId } from '../../platform/http/resource';
 import { CreateUserRequest, UpdateUserRequest, UserListQuery, UserPage, UserResponse } from './user.dto';
 import { UsersService } from './users.service';
+import { MembershipEntity } from '../workspaces/membership.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Users')
 @ApiBearerAuth()
@@ -53,6 +55,7 @@ export class UsersCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(MembershipEntity, 'User', 'userId')
   @Roles('Viewer')
   @ApiOperation({
     operationId: 'updateUser',

@@ -14,6 +14,8 @@ import {
   UpdateLocationRequest,
 } from './location.dto';
 import { LocationsService } from './locations.service';
+import { LocationEntity } from './location.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Locations')
 @ApiBearerAuth()
@@ -60,6 +62,7 @@ export class LocationsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(LocationEntity, 'Location')
   @ApiOperation({
     operationId: 'updateLocation',
     summary: 'Update a location',

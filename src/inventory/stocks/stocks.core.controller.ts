@@ -14,6 +14,8 @@ import {
   UpdateStockRequest,
 } from './stock.dto';
 import { StocksService } from './stocks.service';
+import { StockEntity } from './stock.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Stocks')
 @ApiBearerAuth()
@@ -60,6 +62,7 @@ export class StocksCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(StockEntity, 'Stock')
   @ApiOperation({
     operationId: 'updateStock',
     summary: 'Set a stock quantity',

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pascal } from './activity-diff';
 
 /**
  * What a context records about one entity type: the activities of its creates, updates and
@@ -13,6 +14,26 @@ export interface ActivityTypeDeclaration {
   changes?: ReadonlyArray<'created' | 'updated' | 'deleted'>;
   /** Domain events recorded with `event(…)`: type → one-line description. */
   events?: Readonly<Record<string, string>>;
+  /**
+   * The properties of the snapshot the context compares on update: each change records
+   * `{Entity}{Property}Updated`, a topic of its own. `responseProperties(…)` reads them from the
+   * response class when the snapshot is the answer without its bookkeeping.
+   */
+  properties?: readonly string[];
+}
+
+/** Where @nestjs/swagger keeps a class's @ApiProperty names (`DECORATORS`, not exported by the package). */
+const apiProperties = 'swagger/apiModelPropertiesArray';
+
+/** Bookkeeping members no update records (see activity-diff's `ignored`). */
+const bookkeeping = new Set(['id', 'workspace', 'workspaceId', 'createdAt', 'modifiedAt', 'version']);
+
+/** The members of a response class (its OpenAPI properties) but the bookkeeping and `except`. */
+export function responseProperties(response: abstract new () => object, except: string[] = []): string[] {
+  const names = (Reflect.getMetadata(apiProperties, response.prototype) ?? []) as string[];
+  return [...new Set(names.map((n) => n.replace(/^:/, '')))].filter(
+    (n) => !bookkeeping.has(n) && !except.includes(n),
+  );
 }
 
 /** One webhook topic: an activity type, or a pattern standing for a family of them. */
@@ -56,6 +77,7 @@ export class ActivityTypes {
               ...known,
               changes: [...new Set([...(known.changes ?? ['created', 'updated', 'deleted']), ...changes])],
               events: { ...known.events, ...d.events },
+              properties: [...new Set([...(known.properties ?? []), ...(d.properties ?? [])])],
             }
           : { ...d, changes },
       );
@@ -66,7 +88,10 @@ export class ActivityTypes {
     }
   }
 
-  /** Every topic: `*`, then per entity type (alphabetical) created, any update, deleted, events. */
+  /**
+   * Every topic: `*`, then per entity type (alphabetical) created, any update (`{Entity}*Updated`),
+   * each property update (`{Entity}{Property}Updated`), deleted, events.
+   */
   topics(): ActivityTopic[] {
     const topics: ActivityTopic[] = [
       { topic: ALL_ACTIVITIES, entityType: null, description: 'Every activity of the workspace' },
@@ -81,8 +106,15 @@ export class ActivityTypes {
         topics.push({
           topic: updatedPattern(e),
           entityType: e,
-          description: `A property of ${d.noun} changed: every ${e}{Property}Updated activity (one per changed property, e.g. ${e}NameUpdated)`,
+          description: `A property of ${d.noun} changed: every ${e}{Property}Updated activity below (one per changed property)`,
         });
+      if (changes.includes('updated'))
+        for (const p of d.properties ?? [])
+          topics.push({
+            topic: `${e}${pascal(p)}Updated`,
+            entityType: e,
+            description: `The ${p} of ${d.noun} changed`,
+          });
       if (changes.includes('deleted'))
         topics.push({ topic: `${e}Deleted`, entityType: e, description: `${cap(d.noun)} was deleted` });
       for (const [type, description] of Object.entries(d.events ?? {}))

@@ -95,8 +95,19 @@ export interface ListBodyBase<S extends string> {
   query?: string;
 }
 
-/** The body base of the POST list/filter operations: the same parameters, camelCase, JSON-typed. */
-export function ListBody<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListBodyBase<S>> {
+/**
+ * The body base of the POST list/filter operations: the same parameters, camelCase, JSON-typed.
+ * `sortBy` values are matched case-insensitively (`name`, `NAME` → `Name`); `aliases` names other
+ * accepted spellings (lower case) of a value, such as `price` for `SalesPrice`.
+ */
+export function ListBody<S extends string>(
+  sortBy: readonly [S, ...S[]],
+  options: { aliases?: Record<string, S>; description?: string } = {},
+): Ctor<ListBodyBase<S>> {
+  const canonical = new Map<string, S>([
+    ...sortBy.map((value) => [value.toLowerCase(), value] as [string, S]),
+    ...Object.entries(options.aliases ?? {}),
+  ]);
   class ListBodyDto implements ListBodyBase<S> {
     @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000, default: 100 })
     @IsOptional()
@@ -117,8 +128,17 @@ export function ListBody<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<L
     @IsIn(sortOrders)
     sortOrder: SortOrder = 'Asc';
 
-    @ApiPropertyOptional({ enum: sortBy, default: sortBy[0] })
+    @ApiPropertyOptional({
+      enum: sortBy,
+      default: sortBy[0],
+      description:
+        options.description ??
+        'The property to sort by, case-insensitive (`name` is `Name`); ties are broken by the id',
+    })
     @IsOptional()
+    @Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? (canonical.get(value.toLowerCase()) ?? value) : value,
+    )
     @IsIn(sortBy)
     sortBy: S = sortBy[0];
 

@@ -13,6 +13,8 @@ import {
   UpdateAtomicScriptRequest,
 } from './atomic-script.dto';
 import { AtomicScriptsService } from './atomic-scripts.service';
+import { AtomicScriptEntity } from './atomic-script.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 /** Atomic scripts are workspace settings (they change every price): reads for Viewers, writes for Admins. */
 @ApiTags('AtomicScripts')
@@ -62,6 +64,7 @@ export class AtomicScriptsCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(AtomicScriptEntity, 'AtomicScript')
   @Roles('Admin')
   @ApiOperation({
     operationId: 'updateAtomicScript',

@@ -72,11 +72,14 @@ export class CommerceSalesOrdersService {
     const debtorId = customer?.accountId ?? null;
     const { code: currency, rate } = await this.orders.currency(ctx, body.currency);
     const account = debtorId ? await this.accounts.pricingAccount(ctx, { accountId: debtorId }) : null;
-    const lines = await this.resolver.resolve(ctx, debtorId, body.lines, {
-      commerce: true,
-      catalogId: account?.productCatalogId,
-      rate,
-    });
+    // No lines: a request for a quotation, stored as a Draft with totals 0 (nothing to price).
+    const lines = body.lines?.length
+      ? await this.resolver.resolve(ctx, debtorId, body.lines, {
+          commerce: true,
+          catalogId: account?.productCatalogId,
+          rate,
+        })
+      : [];
     return this.db.transaction(ctx, async (tx) => {
       await this.orders.assertReferences(tx, {
         debtorId: null,

@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   IsArray,
   IsIn,
   IsInt,
@@ -52,13 +51,18 @@ export class CreateCommerceSalesOrderRequest extends OrderHeaderFields {
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as EUR' })
   currency?: string;
 
-  @ApiProperty({ type: [OrderLineItemBody], minItems: 1, maxItems: maxOrderLines })
+  @ApiPropertyOptional({
+    type: [OrderLineItemBody],
+    maxItems: maxOrderLines,
+    description:
+      'Products and quantities. Omitted or empty: a request for a quotation, a Draft order without lines whose totals are 0 (see the operation)',
+  })
+  @IsOptional()
   @IsArray()
-  @ArrayMinSize(1)
   @ArrayMaxSize(maxOrderLines)
   @ValidateNested({ each: true })
   @Type(() => OrderLineItemBody)
-  lines: OrderLineItemBody[];
+  lines?: OrderLineItemBody[];
 }
 
 export class CreatedSalesOrderResponse {

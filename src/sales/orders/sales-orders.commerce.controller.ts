@@ -42,7 +42,8 @@ export class SalesOrdersCommerceController {
     operationId: 'createCommerceSalesOrder',
     summary: 'Place a sales order',
     description:
-      'Place an order of products and quantities, priced by the pricing engine for the caller’s account (prices sent by the client are never read). Answers the id and the order number. Send an `Idempotency-Key` to retry safely: a retry gets the first answer and creates nothing.',
+      'Place an order of products and quantities, priced by the pricing engine for the caller’s account (prices sent by the client are never read). Answers the id and the order number. Send an `Idempotency-Key` to retry safely: a retry gets the first answer and creates nothing.\n\n' +
+      'Only `channel` is required. An order without `lines` (omitted or `[]`) is a **request for a quotation**: it is stored as a `Draft` with the next order number, `lines: []` and totals 0, takes no stock, records `SalesOrderCreated` (and its webhook deliveries) like any order, and the shopper sees it in its orders. Staff then price it: `POST /core-api/salesorders/{id}/lines` adds lines at the engine’s prices for the debtor (or a quoted `unitPrice`), and `PUT /core-api/salesorders/{id}` with `orderingStatus: Completed` confirms it (taking the lines from stock) or `Canceled` declines it.',
   })
   @ApiOkResponse({ description: 'The new order’s id and number', type: CreatedSalesOrderResponse })
   @ApiProblems(400, 401, 403, 409, 503)

@@ -16,6 +16,8 @@ import {
   UpdateSalesOrderRequest,
 } from './sales-order.dto';
 import { SalesOrdersService } from './sales-orders.service';
+import { SalesOrderEntity } from './sales-order.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 @ApiTags('Sales orders')
 @ApiBearerAuth()
@@ -78,6 +80,7 @@ export class SalesOrdersCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(SalesOrderEntity, 'Sales order')
   @ApiOperation({
     operationId: 'updateSalesOrder',
     summary: 'Update a sales order',

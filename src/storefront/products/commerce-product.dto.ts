@@ -12,7 +12,7 @@ import {
 } from 'class-validator';
 import {
   ProductAttributeFilter,
-  productSortBy,
+  commerceProductSortBy,
   productTypes,
   type ProductType,
 } from '../../catalog/products/product-list.dto';
@@ -38,7 +38,13 @@ const attributeFilters = () => [
  * Body of POST /commerce-api/catalog/products. Only active products, and for a client whose
  * account has a product catalog only that catalog's, are ever listed.
  */
-export class CommerceProductListRequest extends ListBody(productSortBy) {
+export class CommerceProductListRequest extends ListBody(commerceProductSortBy, {
+  aliases: { price: 'SalesPrice', salesprice: 'SalesPrice', newest: 'CreatedAt' },
+  description:
+    'The name of the product property to sort by, case-insensitive: `displayOrder`, `id`, `name`, `sku`, ' +
+    '`createdAt` (`newest`; Desc = newest first), `salesPrice` (`price`: the list price before customer prices; ' +
+    'products without a price come after the priced ones ascending, before them descending). Ties are broken by the id.',
+}) {
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 })
   @IsOptional()
   @IsArray()

@@ -116,10 +116,15 @@ export class WebhookListQuery extends ListQuery(['CreatedAt', 'Url'] as const) {
 }
 
 export class WebhookTopic {
-  @ApiProperty({ example: 'Deal*Updated' }) topic: string;
+  @ApiProperty({
+    example: 'DealStatusIdUpdated',
+    description:
+      'An activity type (`DealCreated`, `DealStatusIdUpdated`), or a wildcard: `*`, `Deal*Updated`',
+  })
+  topic: string;
   @ApiProperty({ type: 'string', nullable: true, example: 'Deal', description: 'null for `*`' })
   entityType: string | null;
-  @ApiProperty({ example: 'A property of a deal changed' }) description: string;
+  @ApiProperty({ example: 'The statusId of a deal changed' }) description: string;
 }
 export class WebhookTopicPage extends PageOf(WebhookTopic) {}
 

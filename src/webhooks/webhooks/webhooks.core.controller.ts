@@ -21,6 +21,8 @@ import {
   WebhookTopicPage,
 } from './webhook.dto';
 import { WebhooksService } from './webhooks.service';
+import { WebhookEntity } from './webhook.entity';
+import { ExistingMember } from '../../platform/http/existing-member';
 
 /** Webhooks are workspace settings: every operation but the topics needs an Admin. */
 @ApiTags('Webhooks')
@@ -34,7 +36,7 @@ export class WebhooksCoreController {
     operationId: 'listWebhookTopics',
     summary: 'List webhook topics',
     description:
-      'The activity types a webhook can subscribe to, each with a one-line description, from what the service records: `*` (every activity), and per entity type `{Entity}Created`, `{Entity}*Updated` (every `{Entity}{Property}Updated`, one per changed property), `{Entity}Deleted` and its domain events. A webhook may also subscribe to one `{Entity}{Property}Updated`.',
+      'The activity types a webhook can subscribe to, each `{ topic, entityType, description }`, from what the service records: `*` (every activity, `entityType` null), and per entity type (alphabetical) `{Entity}Created`, the wildcard `{Entity}*Updated`, then every concrete `{Entity}{Property}Updated` (e.g. `AccountDisplayNameUpdated`, `AccountAccountCodeUpdated`: one activity per changed property of an update), `{Entity}Deleted`, and its domain events (`DealArchived`, …). Every listed topic may be subscribed to; a wildcard matches each concrete type it stands for.',
   })
   @ApiOkResponse({ description: 'Every topic: `data` and `total`', type: WebhookTopicPage })
   @ApiProblems(401, 403)
@@ -158,6 +160,7 @@ export class WebhooksCoreController {
   }
 
   @Put(':id')
+  @ExistingMember(WebhookEntity, 'Webhook')
   @Roles('Admin')
   @ApiOperation({
     operationId: 'updateWebhook',

@@ -241,9 +241,14 @@ describe('Product display contents', () => {
     expect(missingProduct.status).toBe(400);
     expect(missingProduct.body.errors).toHaveProperty('productId');
 
-    const putBad = await member.put(`${path}/${randomUUID()}`, { title: '' });
+    // An unknown id is a 404 before the body is judged; a known one gets the 400.
+    expect((await member.put(`${path}/${randomUUID()}`, { title: '' })).status).toBe(404);
+    const stored = await member.post(path, { productId: productA, language: 'en', title: 'Oak chair' });
+    expect(stored.status).toBe(200);
+    const putBad = await member.put(`${path}/${stored.body.id}`, { title: '' });
     expect(putBad.status).toBe(400);
     expect(putBad.body.errors).toHaveProperty('title');
+    expect((await member.delete(`${path}/${stored.body.id}`)).status).toBe(200);
     expect((await member.get(`${path}/not-a-uuid`)).status).toBe(400);
     expect((await member.get(`${path}?languages=de`)).body.total).toBe(0);
   });

@@ -430,6 +430,23 @@ describe('Products (core)', () => {
       'ProductDeleted',
     ]);
   });
+  it('names every bad field when products are put in or taken out of categories of another workspace', async () => {
+    const mine = await made(ws.owner, P, { name: 'Bench' });
+    const theirProduct = await made(other.owner, P, { name: 'Their bench' });
+    const theirCategory = await made(other.owner, '/core-api/catalog/productcategories', { name: 'Theirs' });
+    for (const send of [ws.owner.put.bind(ws.owner), ws.owner.delete.bind(ws.owner)]) {
+      const both = await send(`${P}/categories`, {
+        productIds: [mine, theirProduct],
+        categoryIds: [refs.category, theirCategory],
+      });
+      expect(both.status).toBe(400);
+      expect(Object.keys(both.body.errors).sort()).toEqual(['categoryIds', 'productIds']);
+      expect(both.body.errors.productIds[0]).toContain(theirProduct);
+      expect(both.body.errors.categoryIds[0]).toContain(theirCategory);
+    }
+    expect((await ws.owner.get(`${P}/${mine}`)).body.categories).toEqual([]);
+  });
+
   it('answers a bulk update without set with a 400 naming set (it was a 500)', async () => {
     const fresh = await t.workspace();
     const res = await fresh.owner.put('/core-api/catalog/products/bulk', {

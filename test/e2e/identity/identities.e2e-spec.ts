@@ -124,6 +124,21 @@ describe('Identities (client logins)', () => {
     expect(list.body.total).toBe(0);
   });
 
+  it('answers 404 for another workspace’s client login before judging the body (as documented)', async () => {
+    const mine = await ws.owner.post('/core-api/identities', body('first'));
+    const id = mine.body.id;
+    for (const bad of [{}, { email: 'not-an-email', username: '' }, { ...body('y'), status: 'on' }]) {
+      const res = await other.owner.put(`/core-api/identities/${id}`, bad);
+      expect(res.status).toBe(404);
+      expect(res.body.errors).toBeUndefined();
+    }
+    // The same for a user of another workspace.
+    const user = await ws.member('Member');
+    expect((await other.owner.put(`/core-api/users/${user.userId}`, { email: 'nope' })).status).toBe(404);
+    // In its own workspace the body is judged.
+    expect((await ws.owner.put(`/core-api/identities/${id}`, {})).status).toBe(400);
+  });
+
   it('lets only Admins and Owners write; Viewers and Members read', async () => {
     expect((await viewer.get('/core-api/identities')).status).toBe(200);
     expect((await viewer.post('/core-api/identities', body('v'))).status).toBe(403);

@@ -116,11 +116,20 @@ export async function violations(query: Query, expect: Expectations): Promise<Re
       .join(' OR ')})`,
   );
 
+  // An order may have no lines (a request for a quotation), so what a crash must not do is split a
+  // create: an order whose lines are not as many as its `SalesOrderCreated` recorded (while no
+  // later line change was recorded) lost or gained lines outside its transaction.
   await check(
-    'sales orders without lines',
-    `SELECT o.id, o.order_number FROM sales_orders o
-      WHERE NOT EXISTS (SELECT 1 FROM sales_order_lines l
-                         WHERE l.sales_order_id = o.id AND l.workspace_id = o.workspace_id)`,
+    'sales orders whose lines are not the ones their creation recorded',
+    `SELECT o.id, o.order_number, n.lines, jsonb_array_length(a.data->'newValue'->'lines') AS recorded
+       FROM sales_orders o
+       JOIN activities a ON a.workspace_id = o.workspace_id AND a.entity_id = o.id
+                        AND a.type = 'SalesOrderCreated'
+       CROSS JOIN LATERAL (SELECT count(*) AS lines FROM sales_order_lines l
+                            WHERE l.sales_order_id = o.id AND l.workspace_id = o.workspace_id) n
+      WHERE n.lines <> jsonb_array_length(a.data->'newValue'->'lines')
+        AND NOT EXISTS (SELECT 1 FROM activities u WHERE u.workspace_id = o.workspace_id
+                           AND u.entity_id = o.id AND u.type = 'SalesOrderLinesUpdated')`,
   );
   await check(
     'sales order totals that are not the sums of their lines',

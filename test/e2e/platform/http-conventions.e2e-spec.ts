@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
@@ -103,6 +104,23 @@ describe('HTTP conventions (api-conventions §4–6)', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('id');
     expect((await ws.owner.get('/core-api/nothing-here')).status).toBe(404);
+  });
+
+  it('answers 404 for a member that is not in the workspace before judging the body, on every PUT', async () => {
+    const doc = (await t.http.get('/openapi.json')).body as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    const puts = Object.entries(doc.paths)
+      .filter(([path, item]) => path.endsWith('/{id}') && item.put?.requestBody)
+      .map(([path]) => path);
+    expect(puts.length).toBeGreaterThan(20);
+    const answers: Record<string, number> = {};
+    for (const path of puts) {
+      // An empty body misses every required member: still a 404, the id is looked up first.
+      const res = await ws.owner.put(path.replace('{id}', randomUUID()), {});
+      answers[path] = res.status;
+    }
+    expect(answers).toEqual(Object.fromEntries(puts.map((p) => [p, 404])));
   });
 
   it('echoes x-request-id, or makes one', async () => {

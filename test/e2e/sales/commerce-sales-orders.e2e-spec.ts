@@ -210,7 +210,6 @@ describe('Sales orders (commerce)', () => {
     });
     expect(currency.status).toBe(400);
     expect(currency.body.errors).toHaveProperty('currency');
-    expect((await alice.post(base, { channel: 'web', lines: [] })).body.errors).toHaveProperty('lines');
     expect(
       (await alice.post(base, { channel: 'x'.repeat(256), lines: [{ productId: widget, quantity: 1 }] }))
         .status,
@@ -224,6 +223,52 @@ describe('Sales orders (commerce)', () => {
     expect((await alice.get(`${base}/not-a-uuid`)).status).toBe(400);
     expect((await ws.owner.get('/core-api/salesorders/settings')).body.lastOrderNumber).toBe(before);
     expect((await ws.owner.get('/core-api/salesorders?Take=0')).body.total).toBe(count);
+  });
+
+  it('takes the interface’s body without lines as a request for a quotation that staff then price', async () => {
+    const before = (await ws.owner.get('/core-api/salesorders/settings')).body.lastOrderNumber;
+    const placed = await alice.post(base, {
+      channel: 'webshop',
+      deliveryMethod: 'Delivery',
+      externalReference: 'rfq-1',
+      description: 'Please quote 40 widgets',
+      currency: 'EUR',
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.body).toEqual({ id: expect.any(String), orderNumber: expect.stringMatching(/^SO-/) });
+    const empty = await alice.post(base, { channel: 'webshop', lines: [] });
+    expect(empty.status).toBe(200);
+    expect((await ws.owner.get('/core-api/salesorders/settings')).body.lastOrderNumber).toBe(before + 2);
+
+    const seen = await alice.get(`${base}/${placed.body.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      orderingStatus: 'Draft',
+      orderedById: aliceContact,
+      externalReference: 'rfq-1',
+      lines: [],
+      totals: { totalExclVat: 0, totalVat: 0, totalInclVat: 0 },
+    });
+    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${placed.body.id}`)).body.data.map(
+      (a: { type: string }) => a.type,
+    );
+    expect(types).toEqual(['SalesOrderCreated']);
+
+    // Staff price the request and confirm it.
+    const quoted = await ws.owner.post(`/core-api/salesorders/${placed.body.id}/lines`, {
+      productId: widget,
+      quantity: 4,
+    });
+    expect(quoted.status).toBe(200);
+    const completed = await ws.owner.put(`/core-api/salesorders/${placed.body.id}`, {
+      ...quoted.body,
+      orderingStatus: 'Completed',
+    });
+    expect(completed.status).toBe(200);
+    const final = (await alice.get(`${base}/${placed.body.id}`)).body;
+    expect(final.orderingStatus).toBe('Completed');
+    expect(final.lines).toHaveLength(1);
+    expect(final.totals.totalExclVat).toBe(32); // 4 × 10 less Alice’s 20 %
   });
 
   it('replays a retried create with the same Idempotency-Key, 409 for another body, also under concurrency', async () => {

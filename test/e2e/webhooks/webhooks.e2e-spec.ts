@@ -168,6 +168,47 @@ describe('Webhooks', () => {
     expect((await ws.owner.get(`/core-api/webhooks/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
+  it('lists every concrete property update beside the wildcards, as the interface names them', async () => {
+    const res = await viewer.get('/core-api/webhooks/topics');
+    const topics: Array<{ topic: string; entityType: string | null; description: string }> = res.body.data;
+    const names = topics.map((x) => x.topic);
+    // The eight activity types the interface shows, and their wildcard.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Account*Updated',
+        'AccountAccountCodeUpdated',
+        'AccountAccountStatusUpdated',
+        'AccountAccountTypeUpdated',
+        'AccountAttributesUpdated',
+        'AccountBillingAddressUpdated',
+        'AccountChamberOfCommerceRubricationCodesUpdated',
+        'AccountChamberOfCommerceUpdated',
+        'AccountCommerceSettingsUpdated',
+        'AccountDisplayNameUpdated',
+        'ProductNameUpdated',
+        'SalesOrderOrderingStatusUpdated',
+        'SalesOrderLinesUpdated',
+        'StockQuantityUpdated',
+        'DealStatusIdUpdated',
+      ]),
+    );
+    expect(names).not.toContain('AccountIdUpdated');
+    expect(names).not.toContain('AccountModifiedAtUpdated');
+    expect(names).not.toContain('WebhookSecretUpdated');
+    expect(new Set(names).size).toBe(names.length);
+    expect(topics.find((x) => x.topic === 'AccountDisplayNameUpdated')).toEqual({
+      topic: 'AccountDisplayNameUpdated',
+      entityType: 'Account',
+      description: 'The displayName of an account changed',
+    });
+    // A listed concrete type is a topic a webhook subscribes to.
+    const created = await ws.owner.post(
+      '/core-api/webhooks',
+      hook('/concrete', ['AccountAccountCodeUpdated']),
+    );
+    expect(created.status).toBe(200);
+  });
+
   it('lists the topics from the declared activity types, and every activity the code records is declared', async () => {
     const res = await viewer.get('/core-api/webhooks/topics');
     const topics = res.body.data.map((x: { topic: string }) => x.topic);

@@ -1,0 +1,92 @@
+import { exampleCredentials, exampleIds as ids, exampleRefreshToken } from '../example-values';
+import type { RequestExample } from '../request-examples';
+
+/** The request examples of the identity operations, by operationId. */
+export const identityExamples: Record<string, RequestExample> = {
+  login: {
+    summary: 'A user logs in (a client login also sends its workspaceId)',
+    body: { ...exampleCredentials },
+    yields: { [exampleRefreshToken]: 'refreshToken' },
+    after: ['createUser'],
+  },
+  refreshToken: {
+    summary: 'Trade a refresh token for a new pair',
+    body: { refreshToken: exampleRefreshToken },
+  },
+  switchWorkspace: { summary: 'Switch to another workspace', body: { workspaceId: ids.workspace } },
+  createUser: {
+    summary: 'A colleague who works in CRM and sales',
+    body: {
+      ...exampleCredentials,
+      email: 'anna.jansen@example.com',
+      firstname: 'Anna',
+      lastname: 'Jansen',
+      displayName: 'Anna Jansen',
+      picture: 'https://cdn.example.com/avatars/anna.jpg',
+      apps: ['crm', 'sales'],
+      role: 'Member',
+      externalReference: 'HR-0042',
+    },
+    yields: { [ids.user]: 'id' },
+  },
+  updateUser: {
+    summary: 'An Admin makes a colleague Admin and opens analytics to them (the profile stays theirs)',
+    body: {
+      id: ids.user,
+      username: exampleCredentials.username,
+      email: 'anna.jansen@example.com',
+      firstname: 'Anna',
+      lastname: 'Jansen',
+      displayName: 'Anna Jansen',
+      picture: 'https://cdn.example.com/avatars/anna.jpg',
+      apps: ['crm', 'sales', 'analytics'],
+      role: 'Admin',
+      externalReference: 'HR-0042',
+    },
+    path: { id: ids.user },
+    after: ['login'],
+  },
+  createClientLogin: {
+    summary: 'A shopper of a customer account',
+    body: {
+      externalReference: 'SHOP-7781',
+      email: 'sanne@devries-interieur.nl',
+      username: 'sanne.devries',
+      displayName: 'Sanne de Vries',
+      status: { active: true },
+      password: 'Canal-House-313!',
+    },
+    yields: { [ids.clientLogin]: 'id' },
+  },
+  updateClientLogin: {
+    summary: 'Rename a shopper',
+    body: {
+      id: ids.clientLogin,
+      externalReference: 'SHOP-7781',
+      email: 'sanne@devries-interieur.nl',
+      username: 'sanne.devries',
+      displayName: 'Sanne de Vries (De Vries Interieur)',
+      status: { active: true },
+    },
+    path: { id: ids.clientLogin },
+  },
+  createWorkspace: {
+    summary: 'A workspace for another company',
+    body: {
+      name: 'Nordic Living Benelux',
+      description: 'Wholesale of Scandinavian furniture',
+      defaultCurrency: 'EUR',
+      externalReference: 'TENANT-12',
+    },
+    yields: { [ids.workspace]: 'id' },
+  },
+  updateWorkspace: {
+    summary: 'Rename the current workspace',
+    body: {
+      name: 'Nordic Living Netherlands',
+      description: 'Wholesale and retail of Scandinavian furniture',
+      defaultCurrency: 'EUR',
+      externalReference: 'TENANT-11',
+    },
+  },
+};
