@@ -55,7 +55,7 @@ describe('ScriptSandbox (worker pool)', () => {
 
   it('terminates a built-in that runs in C past the deadline, and replaces the worker', async () => {
     const before = sandbox.stats.terminated;
-    const result = await price("var s = 'x'.repeat(32768); Array(10000).fill(s).sort();", [{}], 'w2');
+    const result = await price("var s = 'x'.repeat(32768); Array(100000).fill(s).sort();", [{}], 'w2');
     expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/deadline/) });
     expect(sandbox.stats.terminated).toBe(before + 1);
     expect(lines(await price('return { customerPrice: 3 };', [{}], 'w2'))).toEqual([
@@ -80,7 +80,7 @@ describe('ScriptSandbox (worker pool)', () => {
       loadEnv({ SCRIPTS_WORKERS: '2', SCRIPTS_TIME_MS: '300', SCRIPTS_QUEUE: '1' }),
     );
     try {
-      const sort = "var s = 'x'.repeat(32768); Array(10000).fill(s).sort();";
+      const sort = "var s = 'x'.repeat(32768); Array(100000).fill(s).sort();";
       const running = small.price('hostile', [sort], [{}]);
       const waiting = small.price('hostile', [sort], [{}]);
       await expect(small.price('hostile', [sort], [{}])).rejects.toMatchObject({
