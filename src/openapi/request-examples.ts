@@ -10,22 +10,9 @@ import { contentExamples } from './examples/content';
 import { webhooksExamples } from './examples/webhooks';
 import { inventoryExamples } from './examples/inventory';
 import { salesExamples } from './examples/sales';
+import type { RequestExample } from './examples/request-example';
 
-/**
- * One documented request: the body Swagger UI's "Try it out" offers, and how the examples e2e test
- * sends it to a fresh workspace.
- */
-export interface RequestExample {
-  /** One line shown above the example. */
-  summary: string;
-  body: unknown;
-  /** Path parameters (example ids); shown as the parameters' examples. */
-  path?: Record<string, string>;
-  /** Example values the answer defines: example value → dotted path in the answer (`statuses.0.id`). */
-  yields?: Record<string, string>;
-  /** Operations whose examples must have been sent first (beyond those yielding the ids used here). */
-  after?: string[];
-}
+export type { RequestExample };
 
 /** Every JSON request body of the document, by operationId (file uploads are multipart: none). */
 export const requestExamples: Record<string, RequestExample> = {

@@ -1,5 +1,5 @@
 import { exampleIds as ids } from '../example-values';
-import type { RequestExample } from '../request-examples';
+import type { RequestExample } from './request-example';
 
 const seo = {
   metaTitle: 'Oak dining chair Aalborg',

@@ -1,5 +1,5 @@
 import { exampleCredentials, exampleIds as ids, exampleRefreshToken } from '../example-values';
-import type { RequestExample } from '../request-examples';
+import type { RequestExample } from './request-example';
 
 /** The request examples of the identity operations, by operationId. */
 export const identityExamples: Record<string, RequestExample> = {

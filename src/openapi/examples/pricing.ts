@@ -1,5 +1,5 @@
 import { exampleIds as ids } from '../example-values';
-import type { RequestExample } from '../request-examples';
+import type { RequestExample } from './request-example';
 
 /** The request examples of the pricing operations, by operationId. */
 export const pricingExamples: Record<string, RequestExample> = {

@@ -1,5 +1,5 @@
 import { exampleIds as ids } from '../example-values';
-import type { RequestExample } from '../request-examples';
+import type { RequestExample } from './request-example';
 
 export const orderAddress = {
   name: 'De Vries Interieur B.V.',

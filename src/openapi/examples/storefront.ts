@@ -1,5 +1,5 @@
 import { exampleIds as ids } from '../example-values';
-import type { RequestExample } from '../request-examples';
+import type { RequestExample } from './request-example';
 import { orderAddress } from './sales';
 
 /** The request examples of the storefront operations, by operationId. */

@@ -1,5 +1,5 @@
 import { exampleIds as ids, exampleWebhookUrl } from '../example-values';
-import type { RequestExample } from '../request-examples';
+import type { RequestExample } from './request-example';
 
 /** The request examples of the webhooks operations, by operationId. */
 export const webhooksExamples: Record<string, RequestExample> = {
