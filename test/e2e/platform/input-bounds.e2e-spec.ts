@@ -97,17 +97,6 @@ describe('Bounds on every body, query and path, before any transformation', () =
     expect(result.ready.ms).toBeLessThan(100);
   });
 
-  it('keeps the cost of a legal body of many unknown members small', async () => {
-    // 1,000 members is the most one object may have: unknown ones are dropped before transforming.
-    const started = performance.now();
-    const res = await t.http
-      .post('/core-api/auth/refresh')
-      .set('Content-Type', 'application/json')
-      .send(manyKeys(999, ',"refreshToken":"nope"'));
-    expect(res.status).toBe(401);
-    expect(performance.now() - started).toBeLessThan(250);
-  });
-
   it('refuses too many members, too deep nesting, too long arrays and strings, naming the member', async () => {
     problemNaming(
       await ws.owner.post('/core-api/accounts').set('Content-Type', 'application/json').send(manyKeys(1001)),
@@ -255,6 +244,17 @@ describe('Unknown members are dropped at every depth before the transformation (
     expect(attack.status).toBe(clean.status);
     expect(attack.calls).toBe(clean.calls);
     expect(attack.calls).toBeLessThan(200);
+  });
+
+  it('a legal body of 999 unknown members on an open operation costs what the clean body costs', async () => {
+    // 1,000 members is the most one object may have: unknown ones are dropped before transforming.
+    const send = (body: string) => () =>
+      t.http.post('/core-api/auth/refresh').set('Content-Type', 'application/json').send(body);
+    const clean = await transformed(send('{"refreshToken":"nope"}'));
+    const attack = await transformed(send(manyKeys(999, ',"refreshToken":"nope"')));
+    expect(attack.status).toBe(401);
+    expect(clean.status).toBe(401);
+    expect(attack.calls).toBe(clean.calls);
   });
 
   it('the same for the elements of an array body (prices)', async () => {
