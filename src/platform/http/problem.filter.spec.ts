@@ -64,7 +64,7 @@ describe('ProblemFilter', () => {
     try {
       const shed = run(new Problem(503, 'Busy; retry after 5 seconds.', undefined, { 'Retry-After': '5' }));
       expect(shed.status).toBe(503);
-      expect(shed.headers).toEqual({ 'Retry-After': '5' });
+      expect(shed.headers).toEqual({ 'Retry-After': '5', 'x-request-id': 'corr-42' });
       expect(shed.body).toMatchObject({ status: 503, correlationId: 'corr-42' });
       expect(logged).not.toHaveBeenCalled();
       run(new Error('boom'));
