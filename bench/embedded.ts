@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
 import { benchConfig, say } from './lib/config';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
+import { productionNodeArgs } from './lib/setup';
 import type { Scenario } from './scenarios/types';
 
 /**
@@ -32,14 +33,6 @@ interface Variant {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The node options `npm run start:prod` starts the service with (its heap bound). */
-function productionNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return pkg.scripts['start:prod'].split(/\s+/).filter((arg) => arg.startsWith('--'));
-}
 
 async function main(): Promise<void> {
   const config = benchConfig();

@@ -1,22 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
 import { Api } from './lib/api';
 import { benchConfig, BenchConfig, say } from './lib/config';
 import { compareDeployments, DeploymentRow, deploymentTable } from './lib/instances';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
 import { freePort, ServerProcess } from './lib/processes';
+import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
 import { suites } from './scenarios';
@@ -36,31 +28,6 @@ interface Row {
   scenario: string;
   server: 'full stack' | 'bare';
   result: LoadResult;
-}
-
-async function recreateDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    throw new Error(`bench database name "${name}" must be a plain identifier`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The node options `npm run start:prod` starts the service with (its heap bound), so the bench measures that. */
-function productionNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(resolve(distRoot, '..', 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return pkg.scripts['start:prod'].split(/\s+/).filter((arg) => arg.startsWith('--'));
 }
 
 function serviceEnv(config: BenchConfig, databaseUrl: string, dataDir: string): Record<string, string> {

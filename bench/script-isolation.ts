@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
 import { Api } from './lib/api';
 import { benchConfig, say } from './lib/config';
 import { runLoad, type LoadResult } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
+import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { get, type Scenario } from './scenarios/types';
 
 /**
@@ -18,27 +18,6 @@ import { get, type Scenario } from './scenarios/types';
  * Knobs: BENCH_DATABASE_URL, BENCH_DURATION (seconds per measurement), BENCH_CONNECTIONS.
  */
 const hostile = "var s='x'.repeat(32768);Array(10000).fill(s).sort();";
-
-async function recreate(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    throw new Error(`bench database name "${name}" must be a plain identifier`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const root = new Client({ connectionString: admin.toString() });
-  await root.connect();
-  await root.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await root.query(`CREATE DATABASE ${name}`);
-  await root.end();
-}
-
-/** The node options of `npm run start:prod` (heap bound, --liftoff-only). */
-function productionNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return pkg.scripts['start:prod'].split(/\s+/).filter((arg) => arg.startsWith('--'));
-}
 
 interface Shop {
   owner: Api;
@@ -99,7 +78,7 @@ async function main(): Promise<void> {
   const connections = config.connections;
   const rows: string[] = [];
   for (const cooldown of ['5000', '0']) {
-    await recreate(databaseUrl);
+    await recreateDatabase(databaseUrl);
     const dataDir = mkdtempSync(join(tmpdir(), 'trade-bench-scripts-'));
     const server = ServerProcess.start(
       'full stack',

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+
+/** Drops and creates the database `url` names (a plain identifier), through the server's `postgres` database. */
+export async function recreateDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`bench database name "${name}" must be a plain identifier`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The node options `npm run start:prod` starts the service with (heap bound, --liftoff-only), so a bench measures that. */
+export function productionNodeArgs(): string[] {
+  // Compiled to dist/bench/lib/: the package is three folders up.
+  const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return pkg.scripts['start:prod'].split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
