@@ -8,12 +8,12 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { isUUID } from 'class-validator';
 import type { Observable } from 'rxjs';
 import type { EntityTarget } from 'typeorm';
 import type { AuthenticatedRequest } from '../auth/decorators';
 import { Db } from '../database/db';
 import type { Scoped } from '../database/scoped-repository';
+import { anyUuid } from './openapi';
 import { notFound } from './problem';
 
 const EXISTING_MEMBER_KEY = 'http:existingMember';
@@ -45,7 +45,7 @@ export class ExistingMemberInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const id = (request.params as Record<string, string> | undefined)?.id;
     // A malformed id is the id pipe's 400; the service reads (and locks) the member again.
-    if (spec && request.context && id && isUUID(id, 'all')) {
+    if (spec && request.context && id && anyUuid.test(id)) {
       const found = await this.db
         .repo(request.context, spec.entity, spec.label)
         .exists({ [spec.column]: id } as never);
