@@ -3,7 +3,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Env } from '../../config/env';
 import { Db } from '../../platform/database/db';
-import { Problem } from '../../platform/http/problem';
+import { type Problem, tooManyRequests } from '../../platform/http/problem';
 
 /** How the limits scale from LOGIN_RATE_LIMIT (attempts per window). */
 export const loginRateLimits = (limit: number) => ({
@@ -149,7 +149,5 @@ export class LoginThrottlerGuard implements CanActivate {
 
 function tooMany(msBeforeNext: number): Problem {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new Problem(429, `Too many attempts; retry after ${retryAfter} seconds.`, undefined, {
-    'Retry-After': String(retryAfter),
-  });
+  return tooManyRequests(`Too many attempts; retry after ${retryAfter} seconds.`, retryAfter);
 }

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { Env } from '../../config/env';
 import type { AuthenticatedRequest } from '../auth/decorators';
 import { ProblemResponse } from './openapi';
-import { Problem } from './problem';
+import { serviceUnavailable, tooManyRequests } from './problem';
 
 /** What a refused heavy operation tells its caller to wait before trying again. */
 export const heavyRetryAfterSeconds = 5;
@@ -29,22 +29,17 @@ export class HeavyOperations {
   /** Takes a slot for the workspace or throws the 429/503 problem; call the answer once done. */
   acquire(workspaceId: string): () => void {
     const mine = this.perWorkspace.get(workspaceId) ?? 0;
-    const retry = { 'Retry-After': String(heavyRetryAfterSeconds) };
     if (mine >= this.env.HEAVY_OPERATIONS_PER_WORKSPACE) {
-      throw new Problem(
-        429,
+      throw tooManyRequests(
         `This workspace runs ${mine} exports, reports or uploads already, the most it may run at once; ` +
           `retry after ${heavyRetryAfterSeconds} seconds.`,
-        undefined,
-        retry,
+        heavyRetryAfterSeconds,
       );
     }
     if (this.running >= this.env.HEAVY_OPERATIONS_PER_PROCESS) {
-      throw new Problem(
-        503,
+      throw serviceUnavailable(
         `The service runs as many exports, reports and uploads as it may at once; retry after ${heavyRetryAfterSeconds} seconds.`,
-        undefined,
-        retry,
+        heavyRetryAfterSeconds,
       );
     }
     this.running++;

@@ -55,6 +55,9 @@ export const preconditionFailed = () =>
     HttpStatus.PRECONDITION_FAILED,
     'The entity was changed since you read it (If-Match does not match its ETag).',
   );
+/** 429 with a `Retry-After` header saying when to try again. */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new Problem(HttpStatus.TOO_MANY_REQUESTS, detail, undefined, { 'Retry-After': String(retryAfterSeconds) });
 /** 503; with `retryAfterSeconds`, a `Retry-After` header saying when to try again. */
 export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
   new Problem(
