@@ -7,8 +7,24 @@ import { Scoped, ScopedRepository } from './scoped-repository';
 const labelOf = (target: EntityTarget<unknown>) =>
   (typeof target === 'function' ? target.name : String(target)).replace(/Entity$/, '');
 
+/**
+ * Where a hand-written statement of one workspace runs: a transaction (`Tx`) or the request's own
+ * reads (`db.sql(ctx)`). The functions of a `<resource>.queries.ts` take it as their first
+ * parameter (`on`) and bind `on.workspaceId` themselves, so no caller writes `workspace_id`.
+ */
+export interface WorkspaceSql {
+  readonly workspaceId: string;
+  query<R = Record<string, unknown>>(text: string, params: readonly unknown[]): Promise<R[]>;
+}
+
+/** Where a statement on tables of no workspace (users, sessions, the claim queues) runs. */
+export interface Queryable {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as TypeORM types it
+  query(text: string, params?: unknown[]): Promise<any>;
+}
+
 /** A unit of work: scoped repositories and the activity recorder, all on one transaction. */
-export class Tx {
+export class Tx implements WorkspaceSql {
   readonly activities: ActivityRecorder;
 
   constructor(
@@ -21,6 +37,26 @@ export class Tx {
 
   repo<T extends Scoped>(target: EntityTarget<T>, label = labelOf(target)): ScopedRepository<T> {
     return new ScopedRepository(this.manager, target, this.ctx, label);
+  }
+
+  get workspaceId(): string {
+    return this.ctx.workspaceId;
+  }
+
+  query<R = Record<string, unknown>>(text: string, params: readonly unknown[]): Promise<R[]> {
+    return this.manager.query(text, [...params]) as Promise<R[]>;
+  }
+}
+
+/** The reads of one workspace outside a transaction. */
+class WorkspaceReads implements WorkspaceSql {
+  constructor(
+    private readonly manager: EntityManager,
+    readonly workspaceId: string,
+  ) {}
+
+  query<R = Record<string, unknown>>(text: string, params: readonly unknown[]): Promise<R[]> {
+    return this.manager.query(text, [...params]) as Promise<R[]>;
   }
 }
 
@@ -86,6 +122,14 @@ export class Db {
    */
   activities(manager: EntityManager, ctx: RequestContext): ActivityRecorder {
     return new ActivityRecorder(manager, ctx, this.observers);
+  }
+
+  /**
+   * Hand-written statements of `on`'s workspace: the transaction itself when `on` is one (inside a
+   * transaction every statement must go through it), else the pool.
+   */
+  sql(on: RequestContext | Tx): WorkspaceSql {
+    return on instanceof Tx ? on : new WorkspaceReads(this.dataSource.manager, on.workspaceId);
   }
 
   /** For tables that belong to no workspace (users, workspaces, sessions). Use with care. */
