@@ -245,7 +245,7 @@ describe('Heavy operations: uploads', () => {
   const MiB = 1024 * 1024;
 
   beforeAll(async () => {
-    t = await startApp({ HEAVY_OPERATIONS_STALL_SECONDS: '1', HEAVY_OPERATIONS_PER_PROCESS: '3' });
+    t = await startApp({ HEAVY_OPERATIONS_STALL_SECONDS: '3', HEAVY_OPERATIONS_PER_PROCESS: '3' });
     base = await t.listen();
     storageDir = t.app.get(Env).STORAGE_DIR!;
     ws = await t.workspace();
@@ -412,7 +412,15 @@ describe('Heavy operations: uploads', () => {
     const rows = await storedRows(ws.id);
     const files = filesOf(ws.id).length;
     const held = [upload(ws.owner, [MiB], { stall: true }), upload(ws.owner, [MiB], { stall: true })];
+    const heavy = t.app.get(HeavyOperations);
+    const serverHolds = (n: number) =>
+      new Promise<void>((r) => {
+        const check = () => (heavy.inFlight >= n ? r() : setTimeout(check, 10));
+        check();
+      });
     await Promise.all(held.map((h) => h.sentHead));
+    // Sent is not yet taken: wait until the server holds both slots (a loaded machine lags).
+    await serverHolds(2);
     // The two hold their slots until the server sees them stall.
     const closed = held.map((h) =>
       h.answer.then(
@@ -425,6 +433,7 @@ describe('Heavy operations: uploads', () => {
     expect(third.headers['retry-after']).toBe('5');
     const otherHeld = upload(other.owner, [MiB], { stall: true });
     await otherHeld.sentHead;
+    await serverHolds(3);
     const full = await upload(other.owner, [1000]).answer;
     // Per process: 3 (two of ws, one of other) — the fourth is a 503 even in another workspace.
     expect(full.status).toBe(503);
