@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageOf, UuidsFilter } from '../../platform/http/list-query';
 import { ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 import {
   DisplayContentFields,
+  DisplayContentLanguage,
   DisplayContentListQuery,
   DisplayContentResponse,
 } from '../display-contents/display-content.dto';
@@ -43,15 +44,7 @@ class CategoryDisplayContentFields extends DisplayContentFields({
 }) {}
 
 export class CreateCategoryDisplayContentRequest extends CategoryDisplayContentFields {
-  @ApiProperty({
-    maxLength: 10,
-    example: 'en',
-    description: 'A supported language of the workspace; one content per category and language',
-  })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(10)
-  language: string;
+  @DisplayContentLanguage('category') language: string;
 
   @ApiProperty({ format: 'uuid' }) @IsUUID('loose') productCategoryId: string;
 }

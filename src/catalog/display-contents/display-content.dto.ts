@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -59,6 +60,19 @@ export function DisplayContentFields<S extends object>(docs: DisplayContentField
   }
   return DisplayContentFieldsOf;
 }
+
+/** The language of a new content (fixed at creation): supported, one per `owner` and language. */
+export const DisplayContentLanguage = (owner: string) =>
+  applyDecorators(
+    MaxLength(10),
+    IsNotEmpty(),
+    IsString(),
+    ApiProperty({
+      maxLength: 10,
+      example: 'en',
+      description: `A supported language of the workspace; one content per ${owner} and language`,
+    }),
+  );
 
 /** The answer: `Owner` (the scoped fields and what the content describes), then the texts. */
 export function DisplayContentResponse<O extends ScopedResponse, S extends object>(

@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsUUID } from 'class-validator';
 import { PageOf, UuidsFilter } from '../../platform/http/list-query';
 import { ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
 import { Seo, SeoBody } from '../../platform/http/seo';
 import {
   DisplayContentFields,
+  DisplayContentLanguage,
   DisplayContentListQuery,
   DisplayContentResponse,
 } from '../display-contents/display-content.dto';
@@ -26,15 +27,7 @@ export class CreateProductDisplayContentRequest extends ProductDisplayContentFie
   @IsUUID('loose')
   productId: string;
 
-  @ApiProperty({
-    maxLength: 10,
-    example: 'en',
-    description: 'A supported language of the workspace; one content per product and language',
-  })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(10)
-  language: string;
+  @DisplayContentLanguage('product') language: string;
 }
 
 /** The product and language of a content are fixed at creation; an update replaces its texts. */
