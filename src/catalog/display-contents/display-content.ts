@@ -1,21 +1,9 @@
 import { sanitizeHtmlBody } from '../../platform/http/html-sanitizer';
-import type { ScopedEntity } from '../../platform/database/scoped-entity';
 import type { ScopedResponse } from '../../platform/http/resource';
+import type { DisplayContentEntity } from './display-content.entity';
 
 export const descriptionFormats = ['Markdown', 'Html'] as const;
 export type DescriptionFormat = (typeof descriptionFormats)[number];
-
-/** The columns every display content stores, whatever it describes. */
-export interface DisplayContentColumns extends ScopedEntity {
-  language: string;
-  title: string;
-  descriptionFormat: DescriptionFormat;
-  excerpt: string | null;
-  description: string | null;
-  seoMetaTitle: string | null;
-  seoMetaDescription: string | null;
-  seoKeywords: string[];
-}
 
 /** The texts a create or update body carries (PUT replaces them all). */
 export interface DisplayContentTextsBody {
@@ -54,7 +42,7 @@ export const displayContentTexts = (body: DisplayContentTextsBody) => ({
 });
 
 /** The answer's shared part, mapped from the shared columns. */
-export const displayContentAnswer = (e: DisplayContentColumns) => ({
+export const displayContentAnswer = (e: DisplayContentEntity) => ({
   language: e.language,
   title: e.title,
   descriptionFormat: e.descriptionFormat,

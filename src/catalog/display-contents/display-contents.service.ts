@@ -9,10 +9,10 @@ import { respond, withoutScopedFields } from '../../platform/http/resource';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import {
   type DisplayContentAnswer,
-  type DisplayContentColumns,
   type DisplayContentTextsBody,
   displayContentTexts,
 } from './display-content';
+import type { DisplayContentEntity } from './display-content.entity';
 
 /** The list filters every display content accepts, besides the one naming what it describes. */
 export interface DisplayContentListFilters extends ListQueryBase<'Title'> {
@@ -34,7 +34,7 @@ export interface DisplayContentOwner<K extends string, Q> {
   filter: (q: Q) => string[] | undefined;
 }
 
-export interface DisplayContentResource<E extends DisplayContentColumns, R, K extends string, Q> {
+export interface DisplayContentResource<E extends DisplayContentEntity, R, K extends string, Q> {
   entity: EntityTarget<E>;
   /** How errors name one (`Product display content`). */
   label: string;
@@ -52,7 +52,7 @@ export interface DisplayContentResource<E extends DisplayContentColumns, R, K ex
  * activity type, so they sort, validate and record activities the same way.
  */
 export abstract class DisplayContentsService<
-  E extends DisplayContentColumns & Record<K, string>,
+  E extends DisplayContentEntity & Record<K, string>,
   R extends DisplayContentAnswer,
   K extends string,
   Q extends DisplayContentListFilters,

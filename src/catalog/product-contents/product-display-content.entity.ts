@@ -1,7 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { sameWorkspace } from '../../platform/tenancy/foreign-key';
-import { ScopedEntity } from '../../platform/database/scoped-entity';
-import type { DescriptionFormat } from '../display-contents/display-content';
+import { DisplayContentEntity } from '../display-contents/display-content.entity';
 import { ProductEntity } from '../products/product.entity';
 
 /**
@@ -17,17 +16,8 @@ import { ProductEntity } from '../products/product.entity';
 @Index('ix_product_display_contents__title', ['workspaceId', 'title', 'id'])
 @Index('ix_product_display_contents__external_reference', ['workspaceId', 'externalReference'])
 @Check('ck_product_display_contents__description_format', `"description_format" IN ('Markdown', 'Html')`)
-export class ProductDisplayContentEntity extends ScopedEntity {
+export class ProductDisplayContentEntity extends DisplayContentEntity {
   @Column('uuid') productId: string;
-  @Column({ type: 'varchar', length: 10 }) language: string;
-  @Column({ type: 'varchar', length: 255 }) title: string;
-  @Column({ type: 'varchar', length: 10, default: 'Markdown' }) descriptionFormat: DescriptionFormat;
-  @Column({ type: 'text', nullable: true }) excerpt: string | null;
-  @Column({ type: 'text', nullable: true }) description: string | null;
-  /** `seo.metaTitle`, `seo.metaDescription`, `seo.keywords`. */
-  @Column({ type: 'varchar', length: 255, nullable: true }) seoMetaTitle: string | null;
-  @Column({ type: 'text', nullable: true }) seoMetaDescription: string | null;
-  @Column({ type: 'text', array: true, default: () => "'{}'" }) seoKeywords: string[];
 
   @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
   @JoinColumn(sameWorkspace('product_id'))

@@ -21,6 +21,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { AddressLine } from '../../platform/http/address.dto';
 import { IsDecimal } from '../../platform/http/decimal';
 import {
   priceVisibilities,
@@ -46,13 +47,12 @@ const optionalLine = (description?: string) =>
   });
 
 export class PostalAddressDto implements PostalAddress {
-  @optionalLine() @IsOptional() @IsString() @MaxLength(255) street: string | null;
-  @optionalLine() @IsOptional() @IsString() @MaxLength(255) houseNumber: string | null;
-  @optionalLine('e.g. `A` or `bis`') @IsOptional() @IsString() @MaxLength(255) houseNumberAddition:
-    string | null;
-  @optionalLine() @IsOptional() @IsString() @MaxLength(255) postalCode: string | null;
-  @optionalLine() @IsOptional() @IsString() @MaxLength(255) city: string | null;
-  @optionalLine('State, province or county') @IsOptional() @IsString() @MaxLength(255) region: string | null;
+  @AddressLine() street: string | null;
+  @AddressLine() houseNumber: string | null;
+  @AddressLine('e.g. `A` or `bis`') houseNumberAddition: string | null;
+  @AddressLine() postalCode: string | null;
+  @AddressLine() city: string | null;
+  @AddressLine('State, province or county') region: string | null;
   @ApiPropertyOptional({
     type: 'string',
     nullable: true,

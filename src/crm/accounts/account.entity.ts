@@ -1,18 +1,14 @@
 import { Check, Column, Entity, Index } from 'typeorm';
 import { ForeignKeyTo } from '../../platform/tenancy/foreign-key';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
+import type { AddressLines } from '../../platform/address';
 
 export const accountTypes = ['Customer', 'Supplier', 'Competitor', 'Investor', 'Partner'] as const;
 export type AccountType = (typeof accountTypes)[number];
 
-/** A postal address (billing, visiting, delivery, a contact's addresses). */
-export interface PostalAddress {
-  street: string | null;
-  houseNumber: string | null;
+/** An address of an account (billing, visiting, delivery) or a contact. */
+export interface PostalAddress extends AddressLines {
   houseNumberAddition: string | null;
-  postalCode: string | null;
-  city: string | null;
-  region: string | null;
   /** ISO 3166-1 alpha-2, upper case. */
   countryCode: string | null;
 }

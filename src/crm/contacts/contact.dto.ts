@@ -24,6 +24,7 @@ import {
   ScopedResponse,
   UpdateIdBody,
 } from '../../platform/http/resource';
+import { AddressLine } from '../../platform/http/address.dto';
 import { ContactDetailsDto, CustomAttributeDto, PostalAddressDto } from '../accounts/account-members.dto';
 import { ValueCount } from '../accounts/account.dto';
 import { genders } from './contact.entity';
@@ -33,7 +34,7 @@ const text = (maxLength: number, description?: string) =>
   ApiPropertyOptional({ type: 'string', nullable: true, maxLength, ...(description ? { description } : {}) });
 
 export class ContactAddressDto extends PostalAddressDto {
-  @text(255, 'e.g. `home`, `work`') @IsOptional() @IsString() @MaxLength(255) label: string | null;
+  @AddressLine('e.g. `home`, `work`') label: string | null;
 }
 
 /** A contact's link to an account; the first link is the contact's primary account. */

@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import { BooleanFilter, ListQuery, PageOf, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse, UpdateIdBody } from '../../platform/http/resource';
+import { AddressBody, AddressResponse } from '../../platform/http/address.dto';
 
 export const daysOfWeek = [
   'Monday',
@@ -32,29 +33,14 @@ export const daysOfWeek = [
 ] as const;
 const time = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const line = (description?: string) =>
-  ApiProperty({ type: 'string', nullable: true, required: false, maxLength: 255, description });
-
 /** The postal address of a location; every member optional (null when absent). */
-export class LocationAddressBody {
-  @line() @IsOptional() @IsString() @MaxLength(255) street?: string | null;
-  @line() @IsOptional() @IsString() @MaxLength(255) houseNumber?: string | null;
-  @line() @IsOptional() @IsString() @MaxLength(255) postalCode?: string | null;
-  @line() @IsOptional() @IsString() @MaxLength(255) city?: string | null;
-  @line() @IsOptional() @IsString() @MaxLength(255) region?: string | null;
-  @line('ISO 3166-1 alpha-2 country code, e.g. NL') @IsOptional() @IsString() @MaxLength(255) country?:
-    string | null;
+export class LocationAddressBody extends AddressBody {
+  @ApiPropertyOptional({ type: 'string', description: 'ISO 3166-1 alpha-2 country code, e.g. NL' })
+  override country?: string | null;
 }
 
 /** The address as answered: every member present, null when absent. */
-export class LocationAddressResponse {
-  @ApiProperty({ type: 'string', nullable: true }) street: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) houseNumber: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) postalCode: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) city: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) region: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) country: string | null;
-}
+export class LocationAddressResponse extends AddressResponse {}
 
 /** Opening hours of one day: `opens` and `closes` as `HH:mm` in the location's local time. */
 export class OpeningHoursBody {

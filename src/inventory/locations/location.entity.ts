@@ -1,15 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
-
-/** A postal address of a location (every member optional). */
-export interface LocationAddress {
-  street: string | null;
-  houseNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-}
+import type { Address } from '../../platform/address';
 
 /** When a location is open on one day of the week (`opens`/`closes` as `HH:mm`, local time). */
 export interface OpeningHours {
@@ -37,6 +28,6 @@ export class LocationEntity extends ScopedEntity {
   @Column({ type: 'text', nullable: true }) description: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) phoneNumber: string | null;
   @Column({ type: 'varchar', length: 1024, nullable: true }) image: string | null;
-  @Column({ type: 'jsonb', nullable: true }) address: LocationAddress | null;
+  @Column({ type: 'jsonb', nullable: true }) address: Address | null;
   @Column({ type: 'jsonb', default: () => "'[]'" }) openingHours: OpeningHours[];
 }

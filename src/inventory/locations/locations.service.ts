@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db, Tx } from '../../platform/database/db';
+import { addressOf } from '../../platform/address';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
@@ -161,7 +162,6 @@ export class LocationsService {
   }
 
   private fields(body: CreateLocationRequest | UpdateLocationRequest): Partial<LocationEntity> {
-    const a = body.address;
     return {
       name: body.name,
       displayOrder: body.displayOrder ?? 0,
@@ -172,16 +172,7 @@ export class LocationsService {
       description: body.description ?? null,
       phoneNumber: body.phoneNumber ?? null,
       image: body.image ?? null,
-      address: a
-        ? {
-            street: a.street ?? null,
-            houseNumber: a.houseNumber ?? null,
-            postalCode: a.postalCode ?? null,
-            city: a.city ?? null,
-            region: a.region ?? null,
-            country: a.country ?? null,
-          }
-        : null,
+      address: addressOf(body.address),
       openingHours: (body.openingHours ?? []).map((h) => ({
         dayOfWeek: h.dayOfWeek,
         opens: h.opens,

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import type { Address } from '../../platform/address';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
 import { ForeignKeyTo, sameWorkspace } from '../../platform/tenancy/foreign-key';
 
@@ -8,14 +9,8 @@ export const deliveryMethods = ['Delivery', 'Pickup'] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 
 /** A postal address on an order (a snapshot: later changes to the account do not alter it). */
-export interface OrderAddress {
+export interface OrderAddress extends Address {
   name: string | null;
-  street: string | null;
-  houseNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
 }
 
 /**
