@@ -1,5 +1,4 @@
 import type { WorkspaceSql } from '../../platform/database/db';
-import type { ProductVisibility } from './product-reads';
 
 /** How a product is looked up: its id, or one of its unique codes. */
 export type ProductKey = 'id' | 'sku' | 'gtin' | 'slug' | 'barcode';
@@ -84,7 +83,10 @@ const keyCondition: Record<ProductKey, string> = {
 };
 
 /** What a visibility adds to the condition on `p`, with its parameters from `$<next>` on. */
-export function visibilitySql(v: ProductVisibility, next: number): { sql: string; values: unknown[] } {
+export function visibilitySql(
+  v: { activeOnly?: boolean; catalogId?: string | null },
+  next: number,
+): { sql: string; values: unknown[] } {
   const parts: string[] = [];
   const values: unknown[] = [];
   if (v.activeOnly) parts.push('p.active');
