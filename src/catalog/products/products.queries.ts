@@ -1,5 +1,10 @@
 import type { WorkspaceSql } from '../../platform/database/db';
 
+/*
+ * The products' hand-written SQL: the answers PostgreSQL builds (ProductReads runs them as prepared
+ * lookups and pages), the slug lock of creates, and the used-tag counts.
+ */
+
 /** How a product is looked up: its id, or one of its unique codes. */
 export type ProductKey = 'id' | 'sku' | 'gtin' | 'slug' | 'barcode';
 
