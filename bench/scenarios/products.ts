@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { commerceProductAnswerSql } from '../../src/catalog/products/product-reads';
+import { commerceProductAnswerSql } from '../../src/catalog/products/products.queries';
 import { facetsSql, toFacets, type FacetRows } from '../../src/storefront/products/product-facets';
 import { inParallel } from '../lib/api';
 import { liveSessionFrom, liveSessionWhere, notFound, unauthorized, uuidPattern } from './bare-sql';

@@ -1,7 +1,9 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
-import { DataSource, EntityMetadata } from 'typeorm';
+import type { EntityMetadata } from 'typeorm';
+import { Db } from '../../platform/database/db';
 import { pagedStream } from '../../platform/http/heavy-operations';
 import type { RequestContext } from '../../platform/tenancy/request-context';
+import { exportPage, type ExportedTable } from './workspace-export.queries';
 
 /** Tables that are bookkeeping of the service, not the workspace's data. */
 const internalTables = new Set(['auth_sessions', 'idempotency_keys', 'stored_files']);
@@ -18,15 +20,6 @@ const secretColumn = /(^|_)(password|secret|token)(_|$)|_hash$|^file_(key|url)$/
  */
 const pageSize = 100;
 
-interface ExportedTable {
-  resource: string;
-  table: string;
-  /** `"column" AS "property"` for every exported column. */
-  select: string;
-  /** The keyset: the primary key columns (or `id` for a view). */
-  keys: string[];
-}
-
 /**
  * GET /core-api/analytics/export: the whole workspace as NDJSON, one line per row, resource by
  * resource. Which tables: every entity (and view) with a `workspaceId`, from the ORM's metadata, so
@@ -42,7 +35,7 @@ interface ExportedTable {
 export class WorkspaceExportService {
   private tables?: ExportedTable[];
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   export(ctx: RequestContext): StreamableFile {
     const stream = pagedStream(this.lines(ctx));
@@ -66,17 +59,7 @@ export class WorkspaceExportService {
     for (const table of tables) {
       let after: unknown[] | null = null;
       for (;;) {
-        const keys = table.keys.map((k) => `"${k}"`).join(', ');
-        const params: unknown[] = [ctx.workspaceId, ...(after ?? [])];
-        const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-          `SELECT ${table.select}, ${table.keys.map((k, i) => `"${k}" AS "__k${i}"`).join(', ')}
-             FROM "${table.table}"
-            WHERE workspace_id = $1
-              ${after ? `AND (${keys}) > (${table.keys.map((_, i) => `$${i + 2}`).join(', ')})` : ''}
-            ORDER BY ${keys}
-            LIMIT ${pageSize}`,
-          params,
-        );
+        const rows = await exportPage(this.db.sql(ctx), table, after, pageSize);
         if (rows.length === 0) break;
         let chunk = '';
         for (const row of rows) {
@@ -93,7 +76,7 @@ export class WorkspaceExportService {
   }
 
   private exportedTables(): ExportedTable[] {
-    return (this.tables ??= this.dataSource.entityMetadatas
+    return (this.tables ??= this.db.dataSource.entityMetadatas
       .filter((m) => m.columns.some((c) => c.databaseName === 'workspace_id'))
       .filter((m) => !internalTables.has(m.tableName))
       .sort((a, b) => a.tableName.localeCompare(b.tableName))

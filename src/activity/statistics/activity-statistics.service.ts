@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 import { ActivityEntity } from '../../platform/activity/activity.entity';
 import { Db } from '../../platform/database/db';
+import { countPeriods, totalsPerPeriod } from '../../platform/database/period-statistics';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import {
@@ -9,14 +10,7 @@ import {
   ActivityStatisticsResponse,
   ActivityTimelineQuery,
   ActivityTimelineResponse,
-  Granularity,
 } from './activity-statistics.dto';
-
-const units: Record<Granularity, [string, string]> = {
-  Day: ['day', '1 day'],
-  Week: ['week', '1 week'],
-  Month: ['month', '1 month'],
-};
 
 /** The most periods one timeline answers. */
 const maxPeriods = 1000;
@@ -53,35 +47,19 @@ export class ActivityStatisticsService {
   async timeline(ctx: RequestContext, q: ActivityTimelineQuery): Promise<ActivityTimelineResponse> {
     const { from, to } = range(q);
     const granularity = q.granularity ?? 'Day';
-    const [unit, step] = units[granularity];
-    const [periods] = await this.db.unscoped.query(
-      `SELECT count(*)::int AS n FROM generate_series(date_trunc($3, $1::date), $2::date, $4::interval) g`,
-      [from, to, unit, step],
-    );
-    if (periods.n > maxPeriods)
+    const on = this.db.sql(ctx);
+    if ((await countPeriods(on, { from, to }, granularity)) > maxPeriods)
       throw badRequest({
         granularity: [`the range holds more than ${maxPeriods} periods; choose a longer one`],
       });
-    const [sql, params] = this.activities(ctx, q, from, to)
-      .select(`date_trunc('${unit}', a.timestamp AT TIME ZONE 'UTC')::date`, 'period')
-      .addSelect('count(*)', 'n')
-      .groupBy('1')
-      .getQueryAndParameters();
-    const p = (n: number) => `$${params.length + n}`;
-    const rows: Array<{ period: string; n: number }> = await this.db.unscoped.query(
-      `SELECT to_char(s.period, 'YYYY-MM-DD') AS period, coalesce(c.n, 0)::int AS n
-         FROM (SELECT g::date AS period
-                 FROM generate_series(date_trunc(${p(3)}, ${p(1)}::date), ${p(2)}::date, ${p(4)}::interval) g) s
-         LEFT JOIN (${sql}) c ON c.period = s.period
-        ORDER BY s.period`,
-      [...params, from, to, unit, step],
-    );
+    const activities = this.activities(ctx, q, from, to).select(`a.timestamp AT TIME ZONE 'UTC'`, 'at');
+    const rows = await totalsPerPeriod(on, activities, { from, to }, granularity, 'at');
     return {
       from,
       to,
       granularity,
-      total: rows.reduce((n, r) => n + r.n, 0),
-      periods: rows.map((r) => ({ period: r.period, count: r.n })),
+      total: rows.reduce((n, r) => n + r.count, 0),
+      periods: rows.map((r) => ({ period: r.period, count: r.count })),
     };
   }
 

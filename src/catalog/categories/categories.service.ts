@@ -16,6 +16,7 @@ import {
   ProductCategoryResponse,
   UpdateProductCategoryRequest,
 } from './category.dto';
+import { lockCategoryTree } from './categories.queries';
 import { ProductCategoryEntity } from './category.entity';
 import { firstFreeSlug, slugify } from './category-slug';
 
@@ -42,12 +43,6 @@ export const categoryFileReferences: readonly FileReference[] = [
 ];
 
 const picturesOf = (c: ProductCategoryEntity): Array<string | null> => [c.image, ...(c.images ?? [])];
-
-/** Serialises the writes that reshape a workspace's tree or pick slugs (cycle checks, suffixes). */
-const lockTree = (tx: Tx) =>
-  tx.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-    `product_categories:${tx.ctx.workspaceId}`,
-  ]);
 
 /** The product category tree: CRUD, slug lookup, the whole hierarchy, image upload. */
 @Injectable()
@@ -104,7 +99,7 @@ export class CategoriesService {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductCategoryEntity, label);
       await repo.assertReferences('parentId', body.parentId);
-      await lockTree(tx);
+      await lockCategoryTree(tx);
       const saved = await repo.insert({
         ...this.fields(body),
         slug: body.slug ?? (await this.freeSlug(tx, await slugify(body.name))),
@@ -121,7 +116,7 @@ export class CategoriesService {
   ): Promise<ProductCategoryResponse> {
     const { answer, had } = await this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductCategoryEntity, label);
-      await lockTree(tx);
+      await lockCategoryTree(tx);
       const entity = await repo.getForWrite(id);
       const had = picturesOf(entity);
       const before = toProductCategoryResponse(entity);
@@ -152,7 +147,7 @@ export class CategoriesService {
   async remove(ctx: RequestContext, id: string): Promise<void> {
     const pictures = await this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ProductCategoryEntity, label);
-      await lockTree(tx);
+      await lockCategoryTree(tx);
       const entity = await repo.getForWrite(id);
       const children = await repo.count({ parentId: id });
       if (children > 0) {

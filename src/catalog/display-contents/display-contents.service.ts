@@ -90,7 +90,7 @@ export abstract class DisplayContentsService<
     const ownerId = body[owner.field];
     return this.db.transaction(ctx, async (tx) => {
       await tx.repo(owner.entity, owner.label).assertReferences(owner.field, ownerId);
-      await this.languages.assertSupported(tx.manager, ctx, body.language);
+      await this.languages.assertSupported(tx, body.language);
       const repo = tx.repo(entity, label);
       const key = { [owner.field]: ownerId, language: body.language } as FindOptionsWhere<E>;
       // A friendly 409 first; the unique index `uq_<table>__language` decides under concurrency.

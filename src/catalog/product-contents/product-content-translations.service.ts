@@ -155,10 +155,8 @@ export class ProductContentTranslationsService {
     if (!body.productIds?.length && !body.productCategoryIds?.length)
       throw badRequest({ productIds: ['give productIds or productCategoryIds'] });
     await collectFieldErrors([
-      () => this.languages.assertSupported(this.db.unscoped, ctx, body.sourceLanguage, 'sourceLanguage'),
-      ...body.targetLanguages.map(
-        (l) => () => this.languages.assertSupported(this.db.unscoped, ctx, l, 'targetLanguages'),
-      ),
+      () => this.languages.assertSupported(ctx, body.sourceLanguage, 'sourceLanguage'),
+      ...body.targetLanguages.map((l) => () => this.languages.assertSupported(ctx, l, 'targetLanguages')),
       () => this.db.repo(ctx, ProductEntity, 'Product').assertReferences('productIds', body.productIds),
       () =>
         this.db

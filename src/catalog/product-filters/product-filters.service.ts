@@ -12,6 +12,7 @@ import {
   PutProductFiltersRequest,
 } from './product-filter.dto';
 import { ProductFilterEntity } from './product-filter.entity';
+import { lockProductFilters } from './product-filters.queries';
 
 const snapshot = (f: ProductFilterEntity) => ({
   attributeId: f.attributeId,
@@ -45,9 +46,7 @@ export class ProductFiltersService {
 
   async replace(ctx: RequestContext, body: PutProductFiltersRequest): Promise<ProductFilterCollection> {
     return this.db.transaction(ctx, async (tx) => {
-      await tx.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `product_filters:${ctx.workspaceId}`,
-      ]);
+      await lockProductFilters(tx);
       const repo = tx.repo(ProductFilterEntity, 'Product filter');
       const existing = await repo.find();
       await this.validate(tx, body.data, existing);

@@ -10,6 +10,7 @@ import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from '.
 import { ProductEntity } from './product.entity';
 import { ProductReads, type ProductView, type ProductVisibility } from './product-reads';
 import { productSearch, type ProductSearch } from './product-search';
+import { countUsedProductTags, usedProductTags } from './products.queries';
 
 /**
  * POST products/list and GET products/tags. Every filter is a condition on `products`; filters on
@@ -147,32 +148,20 @@ export class ProductListService {
 
   /** The tags the workspace's products use, with how many products use each. */
   async tags(ctx: RequestContext, q: ProductTagsQuery): Promise<Page<UsedProductTag>> {
-    const [sql, params] = this.db
-      .repo(ctx, ProductEntity)
-      .qb('p')
-      .select('unnest(p.tags)', 'tag')
-      .getQueryAndParameters();
-    const search = q.Query ? `WHERE u.tag ILIKE $${params.length + 1}` : '';
-    const direction = q.SortOrder === 'Desc' ? 'DESC' : 'ASC';
-    const order = q.SortBy === 'Count' ? `t.count ${direction}, t.value` : `t.value ${direction}`;
-    const rows: Array<{ value: string; count: string; total: string }> = await this.db.unscoped.query(
-      `WITH t AS (SELECT u.tag AS value, count(*) AS count FROM (${sql}) u ${search} GROUP BY u.tag)
-       SELECT t.value, t.count, (SELECT count(*) FROM t) AS total FROM t ORDER BY ${order} LIMIT ${q.Take} OFFSET ${q.Skip}`,
-      q.Query ? [...params, likePattern(q.Query)] : params,
-    );
+    const on = this.db.sql(ctx);
+    const pattern = q.Query ? likePattern(q.Query) : undefined;
+    const rows = await usedProductTags(on, {
+      pattern,
+      byCount: q.SortBy === 'Count',
+      descending: q.SortOrder === 'Desc',
+      take: q.Take,
+      skip: q.Skip,
+    });
     const total = rows.length
       ? Number(rows[0].total)
       : q.Skip > 0 || q.Take === 0
-        ? await this.countTags(sql, params, search, q.Query)
+        ? await countUsedProductTags(on, pattern)
         : 0;
     return { data: rows.map((r) => ({ value: r.value, count: Number(r.count) })), total };
-  }
-
-  private async countTags(sql: string, params: unknown[], search: string, query?: string): Promise<number> {
-    const [row]: Array<{ total: string }> = await this.db.unscoped.query(
-      `SELECT count(DISTINCT u.tag) AS total FROM (${sql}) u ${search}`,
-      query ? [...params, likePattern(query)] : params,
-    );
-    return Number(row.total);
   }
 }

@@ -10,9 +10,15 @@ import { withEtag } from '../../platform/http/etag';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductResponse } from './product-response.dto';
 import { ProductEntity } from './product.entity';
+import {
+  answerSelect,
+  productLookupSql,
+  visibilitySql,
+  type ProductKey,
+  type ProductView,
+} from './products.queries';
 
-/** How a product is looked up: its id, or one of its unique codes. */
-export type ProductKey = 'id' | 'sku' | 'gtin' | 'slug' | 'barcode';
+export type { ProductKey, ProductView } from './products.queries';
 
 /**
  * Which products a caller may see. Core callers see every product of the workspace; the
@@ -26,100 +32,6 @@ export interface ProductVisibility {
 }
 
 const everything: ProductVisibility = {};
-
-/** Milliseconds UTC, as `Date.toISOString()` writes them (PostgreSQL truncates microseconds like `pg` does). */
-const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** Money at the edge: numeric rounded half away from zero to 2 decimals (as `moneyOut`). */
-const money = (column: string) => `round(${column}, 2)`;
-
-/** The rows a product owns, in their documented order, for the product aliased `p`. */
-const owned = (table: string, alias: string, p: string) =>
-  `FROM ${table} ${alias} WHERE ${alias}.workspace_id = ${p}.workspace_id AND ${alias}.product_id = ${p}.id`;
-
-/**
- * The whole answer of the product aliased `p` as one json value (the ProductResponse contract:
- * every field, `[]` for no rows, null for unset values), built by PostgreSQL: each owned table is
- * one correlated subquery on its `(workspace_id, product_id)` index.
- */
-export const productAnswerSql = (p: string): string => `json_build_object(
-  'id', ${p}.id, 'workspace', ${p}.workspace_id,
-  'createdAt', ${isoTime(`${p}.created_at`)}, 'modifiedAt', ${isoTime(`${p}.modified_at`)},
-  'externalReference', ${p}.external_reference,
-  'name', ${p}.name, 'productType', ${p}.product_type, 'slug', ${p}.slug, 'sku', ${p}.sku, 'gtin', ${p}.gtin,
-  'barcodes', ARRAY(SELECT b.barcode ${owned('product_barcodes', 'b', p)} ORDER BY b.barcode),
-  'productCode', ${p}.product_code, 'searchCode', ${p}.search_code, 'introducedAt', ${p}.introduced_at,
-  'active', ${p}.active, 'displayOrder', ${p}.display_order, 'showStock', ${p}.show_stock,
-  'tags', coalesce(${p}.tags, '{}'), 'externalReferences', coalesce(${p}.external_references, '{}'),
-  'categories', ARRAY(SELECT k.category_id ${owned('product_category_links', 'k', p)} ORDER BY k.display_order, k.id),
-  'catalogs', ARRAY(SELECT c.catalog_id ${owned('product_catalog_links', 'c', p)} ORDER BY c.catalog_id),
-  'manufacturerId', ${p}.manufacturer_id, 'brandId', ${p}.brand_id,
-  'attributes', coalesce((SELECT json_agg(json_build_object('attributeId', a.attribute_id, 'values', a.values)
-      ORDER BY a.attribute_id) ${owned('product_attribute_values', 'a', p)}), '[]'),
-  'images', coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'displayOrder', i.display_order,
-      'alt', i.alt) ORDER BY i.display_order, i.created_at, i.id) ${owned('product_images', 'i', p)}), '[]'),
-  'pricing', json_build_object(
-    'salesPrice', ${money(`${p}.sales_price`)}, 'purchasePrice', ${money(`${p}.purchase_price`)},
-    'suggestedRetailPrice', ${money(`${p}.suggested_retail_price`)}, 'vatCodeId', ${p}.vat_code_id,
-    'tiers', coalesce((SELECT json_agg(json_build_object('minQuantity', t.min_quantity,
-        'salesPrice', ${money('t.sales_price')}) ORDER BY t.min_quantity) ${owned('product_price_tiers', 't', p)}), '[]')),
-  'components', coalesce((SELECT json_agg(json_build_object('productId', x.component_product_id,
-      'quantity', x.quantity, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
-      ${owned('product_components', 'x', p)}), '[]')
-)`;
-
-/**
- * The storefront's view of the product aliased `p` (CommerceProduct): what a shop shows, nothing
- * internal (no purchase price, catalogs, tags or external references; prices come from the price
- * operations, which know the caller's account).
- */
-export const commerceProductAnswerSql = (p: string): string => `json_build_object(
-  'id', ${p}.id, 'name', ${p}.name, 'slug', ${p}.slug, 'productType', ${p}.product_type,
-  'displayOrder', ${p}.display_order, 'showStock', ${p}.show_stock, 'sku', ${p}.sku, 'gtin', ${p}.gtin,
-  'barcodes', ARRAY(SELECT b.barcode ${owned('product_barcodes', 'b', p)} ORDER BY b.barcode),
-  'introducedAt', ${p}.introduced_at,
-  'categories', ARRAY(SELECT k.category_id ${owned('product_category_links', 'k', p)} ORDER BY k.display_order, k.id),
-  'manufacturerId', ${p}.manufacturer_id, 'brandId', ${p}.brand_id,
-  'attributes', coalesce((SELECT json_agg(json_build_object('attributeId', a.attribute_id, 'values', a.values)
-      ORDER BY a.attribute_id) ${owned('product_attribute_values', 'a', p)}), '[]'),
-  'images', coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'displayOrder', i.display_order,
-      'alt', i.alt) ORDER BY i.display_order, i.created_at, i.id) ${owned('product_images', 'i', p)}), '[]'),
-  'components', coalesce((SELECT json_agg(json_build_object('productId', x.component_product_id,
-      'quantity', x.quantity, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
-      ${owned('product_components', 'x', p)}), '[]')
-)`;
-
-/** What an answer holds: the core API's full product, or the storefront's view. */
-export type ProductView = 'core' | 'commerce';
-const answerSql: Record<ProductView, (p: string) => string> = {
-  core: productAnswerSql,
-  commerce: commerceProductAnswerSql,
-};
-
-/** The condition for `key = $2` on products aliased `p` (`$1` is the workspace). */
-const keyCondition: Record<ProductKey, string> = {
-  id: 'p.id = $2::uuid',
-  sku: 'p.sku = $2',
-  gtin: 'p.gtin = $2',
-  slug: 'p.slug = $2',
-  barcode:
-    'p.id = (SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = $1 AND b.barcode = $2)',
-};
-
-/** What a visibility adds to the condition on `p`, with its parameters from `$<next>` on. */
-function visibilitySql(v: ProductVisibility, next: number): { sql: string; values: unknown[] } {
-  const parts: string[] = [];
-  const values: unknown[] = [];
-  if (v.activeOnly) parts.push('p.active');
-  if (v.catalogId) {
-    values.push(v.catalogId);
-    parts.push(
-      `EXISTS (SELECT 1 FROM product_catalog_links vc WHERE vc.workspace_id = p.workspace_id ` +
-        `AND vc.product_id = p.id AND vc.catalog_id = $${next + values.length - 1}::uuid)`,
-    );
-  }
-  return { sql: parts.map((s) => ` AND ${s}`).join(''), values };
-}
 
 /** How a page is read: whose products, in which view, and whether its filters are selective (see paginateAnswers). */
 export interface PageOptions {
@@ -207,12 +119,12 @@ export class ProductReads {
     options: PageOptions = {},
   ): Promise<Page<R>> {
     this.restrict(qb, options.visibility ?? everything);
-    const answer = answerSql[options.view ?? 'core'];
+    const answer = answerSelect(options.view ?? 'core');
     const page = await paginateAnswers<AnswerRow<R>, S>(
       qb,
       params,
       spec,
-      { table: 'products', select: (p) => `${p}.version AS version, ${answer(p)} AS answer` },
+      { table: 'products', select: answer },
       { materialize: options.selective },
     );
     return { data: page.data.map((row) => row.answer), total: page.total };
@@ -223,10 +135,7 @@ export class ProductReads {
     const cacheKey = `${view}:${key}${condition}`;
     let statement = this.lookups.get(cacheKey);
     if (!statement) {
-      statement = preparedStatement(
-        `SELECT p.version, ${answerSql[view]('p')} AS answer FROM products p ` +
-          `WHERE p.workspace_id = $1 AND ${keyCondition[key]}${condition}`,
-      );
+      statement = preparedStatement(productLookupSql(key, condition, view));
       this.lookups.set(cacheKey, statement);
     }
     return statement;

@@ -19,6 +19,7 @@ import { ProductComponentEntity } from './product-component.entity';
 import { ProductImageEntity } from './product-image.entity';
 import { ProductPriceTierEntity } from './product-price-tier.entity';
 import { ProductEntity } from './product.entity';
+import { lockProductSlug } from './products.queries';
 
 const duplicates = <T>(values: T[]): T[] => values.filter((v, i) => values.indexOf(v) !== i);
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
@@ -57,10 +58,7 @@ export function checkProductBody(body: CreateProductRequest): void {
 /** A free slug for `name` in the workspace: the name's slug, else the first of -2 … -50 not taken, else a random suffix. */
 async function generateSlug(tx: Tx, name: string): Promise<string> {
   const base = await slugify(name, 'product');
-  // Creates of the same name take turns (until commit), so each sees the slugs the others took.
-  await tx.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-    `product-slug:${tx.ctx.workspaceId}:${base}`,
-  ]);
+  await lockProductSlug(tx, base);
   const candidates = [base, ...Array.from({ length: 49 }, (_, i) => `${base}-${i + 2}`)];
   const taken = await tx
     .repo(ProductEntity)

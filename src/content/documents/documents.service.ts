@@ -17,6 +17,7 @@ import type {
   DocumentUploadResponse,
 } from './document.dto';
 import { DocumentEntity } from './document.entity';
+import { lockDocumentTree } from './documents.queries';
 
 /** The column naming a document's stored file: it stays while a document names it. */
 export const documentFileReferences: FileReference[] = [{ table: 'documents', column: 'file_url' }];
@@ -145,7 +146,7 @@ export class DocumentsService {
     let answer: DocumentUploadResponse;
     try {
       answer = await this.db.transaction(ctx, async (tx) => {
-        await lockTree(tx);
+        await lockDocumentTree(tx);
         await this.ensureDirectories(tx, dir, 'path');
         const repo = tx.repo(DocumentEntity, label);
         const existing = new Map((await repo.find({ where: { path: In(paths) } })).map((r) => [r.path, r]));
@@ -190,7 +191,7 @@ export class DocumentsService {
   async remove(ctx: RequestContext, rawPath: unknown): Promise<void> {
     const path = documentPath(rawPath, 'path');
     const url = await this.db.transaction(ctx, async (tx) => {
-      await lockTree(tx);
+      await lockDocumentTree(tx);
       const repo = tx.repo(DocumentEntity, label);
       const row = await repo.findOne({ path });
       if (!row) throw notFound('File', path);
@@ -209,7 +210,7 @@ export class DocumentsService {
   async createDirectory(ctx: RequestContext, rawPath: unknown): Promise<DocumentEntryResponse> {
     const path = documentPath(rawPath, 'path');
     return this.db.transaction(ctx, async (tx) => {
-      await lockTree(tx);
+      await lockDocumentTree(tx);
       const repo = tx.repo(DocumentEntity, label);
       if (await repo.exists({ path }))
         throw conflict(`${path} exists already.`, { path: ['is already in use'] });
@@ -225,7 +226,7 @@ export class DocumentsService {
     const path = documentPath(rawPath, 'path');
     const range = below(path)!;
     const urls = await this.db.transaction(ctx, async (tx) => {
-      await lockTree(tx);
+      await lockDocumentTree(tx);
       const repo = tx.repo(DocumentEntity, label);
       const dir = await repo.findOne({ path });
       if (!dir || dir.type !== 'Directory') throw notFound('Directory', path);
@@ -264,11 +265,6 @@ export class DocumentsService {
       await tx.activities.created('Document', saved.id, snapshot(saved));
     }
   }
-}
-
-/** The first statement of every tree write: one writer per workspace tree at a time. */
-async function lockTree(tx: Tx): Promise<void> {
-  await tx.manager.query('SELECT pg_advisory_xact_lock(7305003, hashtext($1))', [tx.ctx.workspaceId]);
 }
 
 function entryAt(path: string, type: 'Directory' | 'File'): Partial<DocumentEntity> {

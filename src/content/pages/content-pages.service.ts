@@ -64,7 +64,7 @@ export class ContentPagesService {
 
   async create(ctx: RequestContext, body: CreateContentPageRequest): Promise<ContentPageResponse> {
     return this.db.transaction(ctx, async (tx) => {
-      await this.languages.assertSupported(tx.manager, ctx, body.language);
+      await this.languages.assertSupported(tx, body.language);
       const slug = body.slug ?? (await this.freeSlug(tx, body.language, await slugify(body.title, 'page')));
       await this.assertSlugFree(tx, body.language, slug);
       const saved = await tx.repo(ContentPageEntity, label).insert({
@@ -84,8 +84,7 @@ export class ContentPagesService {
     return this.db.transaction(ctx, async (tx) => {
       const repo = tx.repo(ContentPageEntity, label);
       const row = await repo.getForWrite(id);
-      if (body.language !== row.language)
-        await this.languages.assertSupported(tx.manager, ctx, body.language);
+      if (body.language !== row.language) await this.languages.assertSupported(tx, body.language);
       const slug = body.slug ?? row.slug;
       if (slug !== row.slug || body.language !== row.language)
         await this.assertSlugFree(tx, body.language, slug, id);

@@ -231,10 +231,11 @@ export class AccountsService {
 
   /**
    * For pricing (another context): the account a price is for, with its commerce settings, by id
-   * or for a client login; null when there is none. Inside a transaction pass `tx`.
+   * or for a client login; null when there is none. Read in `on`'s transaction when it is one.
    */
-  async pricingAccount(ctx: RequestContext, key: PricingAccountKey, tx?: Tx): Promise<PricingAccount | null> {
-    const repo = tx ? tx.repo(AccountEntity, 'Account') : this.db.repo(ctx, AccountEntity, 'Account');
+  async pricingAccount(on: RequestContext | Tx, key: PricingAccountKey): Promise<PricingAccount | null> {
+    const repo =
+      on instanceof Tx ? on.repo(AccountEntity, 'Account') : this.db.repo(on, AccountEntity, 'Account');
     return loadPricingAccount(repo, key);
   }
 

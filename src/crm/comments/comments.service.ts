@@ -112,7 +112,7 @@ export class CommentsService {
       });
       const answer = await this.answer(tx, saved);
       await tx.activities.created('Comment', saved.id, snapshot(answer));
-      await touchLastContact(tx.manager, ctx, saved.entityType, saved.entityId, saved.createdAt);
+      await touchLastContact(tx, saved.entityType, saved.entityId, saved.createdAt);
       return answer;
     });
   }

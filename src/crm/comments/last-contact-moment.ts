@@ -1,32 +1,23 @@
-import type { EntityManager } from 'typeorm';
+import type { WorkspaceSql } from '../../platform/database/db';
 import type { ActivityObserver } from '../../platform/activity/activity-recorder';
-import type { RequestContext } from '../../platform/tenancy/request-context';
 import { commentEntityTypes } from './comment.entity';
+import {
+  deleteCommentsOn,
+  observedTransaction,
+  touchDealAccountLastContactMoment,
+  touchLastContactMoment,
+} from './comments.queries';
 
 /**
- * Moves `last_contact_moment` of an account or contact (never backwards). Plain SQL on purpose:
- * it records no activity (an observer must not recurse) and leaves `version`/`modified_at` alone,
- * so a client's ETag stays valid after a comment or a deal change touched the account.
+ * Moves `last_contact_moment` of an account or contact (never backwards); a deal's moves its
+ * account's. Plain SQL on purpose: it records no activity (an observer must not recurse) and leaves
+ * `version`/`modified_at` alone, so a client's ETag stays valid after a comment or a deal change
+ * touched the account.
  */
-export async function touchLastContact(
-  manager: EntityManager,
-  ctx: RequestContext,
-  type: string,
-  id: string,
-  at: Date,
-): Promise<void> {
-  const set = 'last_contact_moment = greatest(coalesce(last_contact_moment, $3), $3)';
-  if (type === 'Account' || type === 'Contact') {
-    await manager.query(
-      `UPDATE ${type === 'Account' ? 'accounts' : 'contacts'} SET ${set} WHERE workspace_id = $1 AND id = $2`,
-      [ctx.workspaceId, id, at],
-    );
-  } else if (type === 'Deal') {
-    await manager.query(
-      `UPDATE accounts SET ${set} WHERE workspace_id = $1 AND id = (SELECT account_id FROM deals WHERE workspace_id = $1 AND id = $2)`,
-      [ctx.workspaceId, id, at],
-    );
-  }
+export async function touchLastContact(tx: WorkspaceSql, type: string, id: string, at: Date): Promise<void> {
+  if (type === 'Account') await touchLastContactMoment(tx, 'accounts', id, at);
+  else if (type === 'Contact') await touchLastContactMoment(tx, 'contacts', id, at);
+  else if (type === 'Deal') await touchDealAccountLastContactMoment(tx, id, at);
 }
 
 const commentable = new Set<string>(commentEntityTypes);
@@ -39,6 +30,7 @@ const commentable = new Set<string>(commentEntityTypes);
  * - `{Type}Deleted` of a commentable entity removes its comments.
  */
 export const lastContactMomentObserver: ActivityObserver = async (manager, ctx, recorded) => {
+  const tx = observedTransaction(manager, ctx);
   const explicit = new Set(
     recorded.filter((a) => /^(Account|Contact)LastContactMomentUpdated$/.test(a.type)).map((a) => a.entityId),
   );
@@ -46,14 +38,11 @@ export const lastContactMomentObserver: ActivityObserver = async (manager, ctx, 
   for (const a of recorded) {
     const deleted = a.type === `${a.entityType}Deleted`;
     if (deleted && commentable.has(a.entityType)) {
-      await manager.query('DELETE FROM comments WHERE workspace_id = $1 AND entity_id = $2', [
-        ctx.workspaceId,
-        a.entityId,
-      ]);
+      await deleteCommentsOn(tx, a.entityId);
     }
     if (deleted || (a.type === `${a.entityType}Created` && a.entityType !== 'Deal')) continue;
     if (explicit.has(a.entityId) || done.has(a.entityId)) continue;
     done.add(a.entityId);
-    await touchLastContact(manager, ctx, a.entityType, a.entityId, a.timestamp);
+    await touchLastContact(tx, a.entityType, a.entityId, a.timestamp);
   }
 };

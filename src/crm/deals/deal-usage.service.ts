@@ -5,6 +5,7 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { DealFilterableValues, DealUsageQuery, FilterableValue, UsedDealStatus, UsedValue } from './deal.dto';
 import { DealEntity } from './deal.entity';
+import { dealTagCounts } from './deals.queries';
 
 interface Row {
   value: string;
@@ -51,13 +52,9 @@ export class DealUsageService {
     return { data, total: data.length };
   }
 
-  /** Tag counts: the scoped deal query unnested, then grouped (set-returning functions cannot be grouped in place). */
-  private async tagRows(ctx: RequestContext, q: DealUsageQuery): Promise<Row[]> {
-    const [sql, params] = this.deals(ctx, q).select('unnest(d.tags)', 'tag').getQueryAndParameters();
-    return this.db.unscoped.query(
-      `SELECT u.tag AS value, u.tag AS label, count(*) AS count FROM (${sql}) u GROUP BY u.tag ORDER BY count(*) DESC, u.tag`,
-      params,
-    );
+  /** Tag counts of the workspace's deals, narrowed by the usage filters. */
+  private tagRows(ctx: RequestContext, q: DealUsageQuery): Promise<Row[]> {
+    return dealTagCounts(this.db.sql(ctx), this.deals(ctx, q));
   }
 
   async filterableValues(ctx: RequestContext, q: DealUsageQuery): Promise<DealFilterableValues> {

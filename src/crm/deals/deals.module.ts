@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../../catalog/catalog.module';
 import { IdentityModule } from '../../identity/identity.module';
 import { ActivityObservers } from '../../platform/activity/activity-recorder';
 import { EntityTypes } from '../../platform/database/entity-types';
@@ -24,7 +25,7 @@ import { DealsService } from './deals.service';
  * Imported by CrmModule.
  */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, CatalogModule],
   controllers: [
     PipelinesCoreController,
     DealsCoreController,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { ProductReferencesService } from '../../catalog/products/product-references.service';
 import { UsersService } from '../../identity/users/users.service';
 import { Db, Tx } from '../../platform/database/db';
-import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate, filterByIds } from '../../platform/http/paginate';
@@ -79,7 +79,7 @@ export class DealsService {
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
-    private readonly entityTypes: EntityTypes,
+    private readonly products: ProductReferencesService,
   ) {}
 
   private reader(ctx: RequestContext): Reader {
@@ -248,17 +248,14 @@ export class DealsService {
       });
     }
     const products = body.products ?? [];
-    const product = this.entityTypes.get('Product');
-    if (products.length && product) {
-      const found = await tx
-        .repo(product.target, 'Product')
-        .find({ select: { id: true }, where: { id: In(products.map((p) => p.productId)) } });
+    if (products.length) {
+      const found = await this.products.summaries(tx, { ids: products.map((p) => p.productId) });
       const have = new Set(found.map((p) => p.id));
       products.forEach((p, i) => {
         if (!have.has(p.productId))
           errors[`products[${i}].productId`] = [`Product ${p.productId} does not exist in this workspace.`];
       });
-    } else if (products.length) errors.products = ['Products are not available in this service.'];
+    }
   }
 
   private async saveLines(tx: Tx, dealId: string, body: CreateDealRequest): Promise<void> {

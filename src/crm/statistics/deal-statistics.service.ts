@@ -1,26 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
+import { countPeriods } from '../../platform/database/period-statistics';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, Problem } from '../../platform/http/problem';
 import { DealEntity } from '../deals/deal.entity';
 import { money } from '../pipelines/pipelines.service';
-import {
-  DealPeriodFigures,
-  DealStatisticsQuery,
-  DealStatisticsResponse,
-  StatisticsInterval,
-} from './deal-statistics.dto';
+import { DealPeriodFigures, DealStatisticsQuery, DealStatisticsResponse } from './deal-statistics.dto';
 import { DealPeriodsQuery, DealPeriodsResponse } from './deal-periods.dto';
+import { dealFigures, dealFiguresPerPeriod } from './deal-statistics.queries';
 
-const units: Record<StatisticsInterval, [string, string]> = {
-  Day: ['day', '1 day'],
-  Week: ['week', '1 week'],
-  Month: ['month', '1 month'],
-  Quarter: ['quarter', '3 months'],
-  Year: ['year', '1 year'],
-};
-
-const figures = ['created', 'open', 'won', 'lost'] as const;
 type Raw = Record<string, string>;
 
 /** GET /core-api/statistics/deals: created / open / won / lost deals and their revenue per period. */
@@ -33,7 +21,6 @@ export class DealStatisticsService {
     const from = q.from ?? twelveMonthsBefore(to);
     if (from > to) throw badRequest({ from: ['must be on or before to'] });
     const interval = q.interval ?? 'Month';
-    const [unit, step] = units[interval];
 
     // The workspace's deals (scoped query builder), reduced to the dates and amounts that count.
     const deals = this.db
@@ -47,44 +34,16 @@ export class DealStatisticsService {
     if (q.pipeline_ids?.length)
       deals.andWhere('d.pipeline_id IN (:...pipelines)', { pipelines: q.pipeline_ids });
     if (q.owner_ids?.length) deals.andWhere('d.owner_id IN (:...owners)', { owners: q.owner_ids });
-    const [dealSql, params] = deals.getQueryAndParameters();
-    const p = (n: number) => `$${params.length + n}`;
-    const [fromP, toP, unitP, stepP] = [p(1), p(2), p(3), p(4)];
 
-    const periodCount = await this.db.unscoped.query(
-      `SELECT count(*)::int AS n FROM generate_series(date_trunc($3, $1::date), $2::date, $4::interval) g`,
-      [from, to, unit, step],
-    );
-    if (periodCount[0].n > 1000)
+    const on = this.db.sql(ctx);
+    if ((await countPeriods(on, { from, to }, interval)) > 1000)
       throw badRequest({ interval: ['the range holds more than 1000 periods; choose a longer interval'] });
-
-    const period = (column: string) => `date_trunc(${unitP}, x.${column})::date = p.period`;
-    const inRange = (column: string) => `x.${column} BETWEEN ${fromP}::date AND ${toP}::date`;
-    const when = {
-      created: `${period('created_on')} AND ${inRange('created_on')}`,
-      open: `x.kind = 'Open' AND ${period('created_on')} AND ${inRange('created_on')}`,
-      won: `x.kind = 'Won' AND ${period('closed_on')} AND ${inRange('closed_on')}`,
-      lost: `x.kind = 'Lost' AND ${period('closed_on')} AND ${inRange('closed_on')}`,
-    };
-    const columns = figures
-      .map(
-        (f) =>
-          `count(x.kind) FILTER (WHERE ${when[f]}) AS "${f}", coalesce(sum(x.revenue) FILTER (WHERE ${when[f]}), 0) AS "${f}Revenue"`,
-      )
-      .join(',\n');
-    const rows: Raw[] = await this.db.unscoped.query(
-      `WITH p AS (SELECT g::date AS period FROM generate_series(date_trunc(${unitP}, ${fromP}::date), ${toP}::date, ${stepP}::interval) g)
-       SELECT to_char(p.period, 'YYYY-MM-DD') AS period, ${columns}
-         FROM p LEFT JOIN (${dealSql}) x
-           ON date_trunc(${unitP}, x.created_on)::date = p.period OR date_trunc(${unitP}, x.closed_on)::date = p.period
-        GROUP BY p.period ORDER BY p.period`,
-      [...params, from, to, unit, step],
-    );
+    const rows: Raw[] = await dealFiguresPerPeriod(on, deals, { from, to }, interval);
 
     const periods = rows.map((r) => ({ period: r.period, ...toFigures(r) }));
     const totals = toFigures(
       Object.fromEntries(
-        figures.flatMap((f) => [
+        dealFigures.flatMap((f) => [
           [f, String(rows.reduce((n, r) => n + Number(r[f]), 0))],
           [`${f}Revenue`, String(rows.reduce((n, r) => n + Number(r[`${f}Revenue`]), 0))],
         ]),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Db } from '../../platform/database/db';
+import { Db, Tx } from '../../platform/database/db';
 import { listParams, type Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
 import { conflict, invalidField } from '../../platform/http/problem';
@@ -42,6 +42,11 @@ const label = 'Currency';
 export class CurrenciesService {
   constructor(private readonly db: Db) {}
 
+  /** Where `on` reads: its transaction, or the pool. */
+  private reads(on: RequestContext | Tx): EntityManager {
+    return on instanceof Tx ? on.manager : this.db.unscoped;
+  }
+
   available(): Page<AvailableCurrency> {
     return { data: availableCurrencies, total: availableCurrencies.length };
   }
@@ -62,13 +67,10 @@ export class CurrenciesService {
    * For other contexts, inside their transaction: a 400 naming `field` unless the workspace
    * supports the currency `code` (ISO 4217, upper case).
    */
-  async assertSupported(
-    manager: EntityManager,
-    ctx: RequestContext,
-    code: string,
-    field = 'currency',
-  ): Promise<void> {
-    const ok = await manager.exists(CurrencyEntity, { where: { workspaceId: ctx.workspaceId, code } });
+  async assertSupported(on: RequestContext | Tx, code: string, field = 'currency'): Promise<void> {
+    const ok = await this.reads(on).exists(CurrencyEntity, {
+      where: { workspaceId: on.workspaceId, code },
+    });
     if (!ok) throw invalidField(field, `${code} is not a supported currency of this workspace`);
   }
 
@@ -76,25 +78,20 @@ export class CurrenciesService {
    * The exchange rate of a currency the workspace supports (units of it per unit of the base
    * currency, exact decimal text), or a 400 naming `field`.
    */
-  async rateOf(
-    manager: EntityManager,
-    ctx: RequestContext,
-    code: string,
-    field = 'currency',
-  ): Promise<string> {
-    const row = await manager.findOne(CurrencyEntity, {
+  async rateOf(on: RequestContext | Tx, code: string, field = 'currency'): Promise<string> {
+    const row = await this.reads(on).findOne(CurrencyEntity, {
       select: { exchangeRate: true },
-      where: { workspaceId: ctx.workspaceId, code },
+      where: { workspaceId: on.workspaceId, code },
     });
     if (!row) throw invalidField(field, `${code} is not a supported currency of this workspace`);
     return row.exchangeRate;
   }
 
   /** The workspace's default (base) currency code, e.g. for an order without a currency. */
-  async defaultCode(manager: EntityManager, ctx: RequestContext): Promise<string | null> {
-    const row = await manager.findOne(CurrencyEntity, {
+  async defaultCode(on: RequestContext | Tx): Promise<string | null> {
+    const row = await this.reads(on).findOne(CurrencyEntity, {
       select: { code: true },
-      where: { workspaceId: ctx.workspaceId, isDefault: true },
+      where: { workspaceId: on.workspaceId, isDefault: true },
     });
     return row?.code ?? null;
   }

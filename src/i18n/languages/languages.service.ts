@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Db } from '../../platform/database/db';
+import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';
@@ -63,14 +63,10 @@ export class LanguagesService {
   }
 
   /** For other contexts: a 400 naming `field` unless the workspace supports `languageCode`. */
-  async assertSupported(
-    manager: EntityManager,
-    ctx: RequestContext,
-    languageCode: string,
-    field = 'language',
-  ): Promise<void> {
-    const ok = await manager.exists(SupportedLanguageEntity, {
-      where: { workspaceId: ctx.workspaceId, languageCode },
+  async assertSupported(on: RequestContext | Tx, languageCode: string, field = 'language'): Promise<void> {
+    const reads = on instanceof Tx ? on.manager : this.db.unscoped;
+    const ok = await reads.exists(SupportedLanguageEntity, {
+      where: { workspaceId: on.workspaceId, languageCode },
     });
     if (!ok) throw invalidField(field, `${languageCode} is not a supported language of this workspace`);
   }

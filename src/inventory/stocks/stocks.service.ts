@@ -16,6 +16,13 @@ import {
   UpdateStockRequest,
 } from './stock.dto';
 import { StockEntity } from './stock.entity';
+import {
+  addMissingStocks,
+  adjustStockQuantity,
+  lockStocks,
+  moveStocks,
+  setStockQuantity,
+} from './stocks.queries';
 
 const label = 'Stock';
 
@@ -42,15 +49,6 @@ export interface StockMovement {
   quantity: string;
   /** The order lines this movement stands for (for the 409's field names). */
   lines: number[];
-}
-
-/** A stock row changed by `UPDATE … RETURNING`, read back with its quantity before and after. */
-interface Changed {
-  id: string;
-  product_id: string;
-  quantity: string;
-  before: string;
-  version: number;
 }
 
 /**
@@ -135,7 +133,7 @@ export class StocksService {
   async update(ctx: RequestContext, id: string, body: UpdateStockRequest): Promise<StockResponse> {
     await this.db.transaction(ctx, async (tx) => {
       const stock = await tx.repo(StockEntity, label).getForWrite(id);
-      const [row] = await this.change(tx, id, String(body.quantity), '$3::numeric', 'NULL');
+      const [row] = await setStockQuantity(tx, id, String(body.quantity));
       await tx.activities.updated(
         'Stock',
         id,
@@ -149,14 +147,7 @@ export class StocksService {
   /** Adds `change` to the quantity atomically; 409 when the result would be below zero. */
   async adjust(ctx: RequestContext, id: string, body: StockAdjustmentRequest): Promise<StockResponse> {
     await this.db.transaction(ctx, async (tx) => {
-      const rows = await this.change(
-        tx,
-        id,
-        String(body.change),
-        'quantity + $3::numeric',
-        'quantity - $3::numeric',
-        'quantity + $3::numeric >= 0',
-      );
+      const rows = await adjustStockQuantity(tx, id, String(body.change));
       if (rows.length === 0) {
         await tx.repo(StockEntity, label).get(id); // 404 when missing
         throw conflict('The change would take the quantity below zero.', {
@@ -203,39 +194,19 @@ export class StocksService {
     allowBackorders: boolean,
   ): Promise<void> {
     if (movements.length === 0) return;
-    const ws = tx.ctx.workspaceId;
     const sorted = [...movements].sort((a, b) =>
       a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
     );
     const productIds = sorted.map((m) => m.productId);
-    if (sign > 0 || allowBackorders) {
-      await tx.manager.query(
-        `INSERT INTO stocks (id, workspace_id, product_id, location_id, quantity)
-         SELECT gen_random_uuid(), $1, p, $2, 0 FROM unnest($3::uuid[]) AS p
-         ON CONFLICT (workspace_id, product_id, location_id) DO NOTHING`,
-        [ws, locationId, productIds],
-      );
-    }
-    await tx.manager.query(
-      `SELECT id FROM stocks WHERE workspace_id = $1 AND location_id = $2 AND product_id = ANY($3::uuid[])
-        ORDER BY product_id FOR UPDATE`,
-      [ws, locationId, productIds],
+    if (sign > 0 || allowBackorders) await addMissingStocks(tx, locationId, productIds);
+    await lockStocks(tx, locationId, productIds);
+    const changed = await moveStocks(
+      tx,
+      locationId,
+      productIds,
+      sorted.map((m) => (sign > 0 ? m.quantity : `-${m.quantity}`)),
+      allowBackorders || sign > 0,
     );
-    const [changed] = (await tx.manager.query(
-      `UPDATE stocks s
-          SET quantity = s.quantity + d.change, version = s.version + 1, modified_at = now()
-         FROM unnest($3::uuid[], $4::numeric[]) AS d(product_id, change)
-        WHERE s.workspace_id = $1 AND s.location_id = $2 AND s.product_id = d.product_id
-          AND ($5::boolean OR s.quantity + d.change >= 0)
-        RETURNING s.id, s.product_id, s.quantity::text AS quantity, (s.quantity - d.change)::text AS before, s.version`,
-      [
-        ws,
-        locationId,
-        productIds,
-        sorted.map((m) => (sign > 0 ? m.quantity : `-${m.quantity}`)),
-        allowBackorders || sign > 0,
-      ],
-    )) as [Changed[], number];
     const done = new Set(changed.map((r) => r.product_id));
     const short = sorted.filter((m) => !done.has(m.productId));
     if (short.length > 0) {
@@ -255,27 +226,6 @@ export class StocksService {
         { quantity: Number(r.before) },
         { quantity: Number(r.quantity) },
       );
-  }
-
-  /**
-   * `UPDATE stocks SET quantity = <expression> WHERE id = $1 [AND guard] RETURNING` the new quantity
-   * (`$3` is the value the expression uses); `before` is the former quantity, derived in SQL.
-   */
-  private async change(
-    tx: Tx,
-    id: string,
-    value: string,
-    expression: string,
-    before: string,
-    guard?: string,
-  ): Promise<Changed[]> {
-    const [rows] = (await tx.manager.query(
-      `UPDATE stocks SET quantity = ${expression}, version = version + 1, modified_at = now()
-        WHERE id = $1 AND workspace_id = $2 ${guard ? `AND ${guard}` : ''}
-        RETURNING id, product_id, quantity::text AS quantity, (${before})::text AS before, version`,
-      [id, tx.ctx.workspaceId, value],
-    )) as [Changed[], number];
-    return rows;
   }
 
   /** Product and location names, read in `on`'s transaction when it is one. */

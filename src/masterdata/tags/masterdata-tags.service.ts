@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { SelectQueryBuilder } from 'typeorm';
 import { Db } from '../../platform/database/db';
 import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate } from '../../platform/http/paginate';
 import { badRequest } from '../../platform/http/problem';
+import { tagUsage, type TagUsageRow } from './masterdata-tags.queries';
 import { MasterdataTag, MasterdataTagListQuery } from './tag.dto';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
-
-type Row = { tag: string; count: string; by_type: Record<string, number> };
 
 /**
  * Every tag in use across the entity types that declare a tags column (EntityTypes), with
@@ -41,23 +39,12 @@ export class MasterdataTagsService {
     }
     const chosen = tagged.filter((t) => !q.entity_types?.length || q.entity_types.includes(t.type));
     if (chosen.length === 0) return { data: [], total: 0 };
-    const params: Record<string, unknown> = { ws: ctx.workspaceId };
-    const branches = chosen.map((t, i) => {
-      params[`type${i}`] = t.type;
-      return `SELECT unnest(e.${t.tags!.column}) AS tag, CAST(:type${i} AS text) AS type FROM ${t.tags!.table} e WHERE e.workspace_id = :ws`;
-    });
-    const qb = this.db.unscoped
-      .createQueryBuilder()
-      .select('g.tag', 'tag')
-      .addSelect('sum(g.n)', 'count')
-      .addSelect('jsonb_object_agg(g.type, g.n)', 'by_type')
-      .from(
-        `(SELECT u.tag, u.type, count(*)::int AS n FROM (${branches.join(' UNION ALL ')}) u GROUP BY u.tag, u.type)`,
-        'g',
-      )
-      .setParameters(params)
-      .groupBy('g.tag');
-    const page = await paginate<Row, 'Tag' | 'Count'>(qb as SelectQueryBuilder<Row>, listParams(q), {
+    const qb = tagUsage(
+      this.db.unscoped,
+      ctx.workspaceId,
+      chosen.map((t) => ({ type: t.type, table: t.tags!.table, column: t.tags!.column })),
+    );
+    const page = await paginate<TagUsageRow, 'Tag' | 'Count'>(qb, listParams(q), {
       sort: { Tag: 'lower(g.tag)', Count: 'sum(g.n)' },
       search: ['g.tag'],
       match: 'prefix',

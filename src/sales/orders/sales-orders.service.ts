@@ -454,10 +454,9 @@ export class SalesOrdersService {
    * currency; lines are converted at the rate (units of the currency per unit of the base).
    */
   async currency(ctx: RequestContext, wanted: string | undefined): Promise<{ code: string; rate: string }> {
-    const manager = this.db.dataSource.manager;
-    const base = (await this.currencies.defaultCode(manager, ctx)) ?? (await this.workspaces.currencyOf(ctx));
+    const base = (await this.currencies.defaultCode(ctx)) ?? (await this.workspaces.currencyOf(ctx));
     if (wanted === undefined || wanted === base) return { code: base, rate: '1' };
-    return { code: wanted, rate: await this.currencies.rateOf(manager, ctx, wanted, 'currency') };
+    return { code: wanted, rate: await this.currencies.rateOf(ctx, wanted, 'currency') };
   }
 
   /** Debtor, orderer and pickup location exist in the workspace (one 400 naming every bad field). */

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import { respond } from '../../platform/http/resource';
 import { SalesSettingsResponse, UpdateSalesSettingsRequest } from './sales-settings.dto';
 import { SalesSettingsEntity } from './sales-settings.entity';
+import { addSalesSettingsRow, takeOrderSequence } from './sales-settings.queries';
 
 export const formatOrderNumber = (prefix: string, padding: number, n: number | string) =>
   `${prefix}${String(n).padStart(padding, '0')}`;
@@ -88,17 +89,10 @@ export class SalesSettingsService {
 
   /** The next number alone, in this transaction (for tests of the counter; orders take theirs in SalesOrdersService.numberAndTotals). */
   async takeNumber(tx: Tx): Promise<TakenNumber> {
-    const take = () =>
-      tx.manager.query(
-        `UPDATE sales_settings SET last_order_number = last_order_number + 1
-          WHERE workspace_id = $1
-          RETURNING last_order_number::text AS sequence, order_number_prefix AS prefix, order_number_padding AS padding`,
-        [tx.ctx.workspaceId],
-      ) as Promise<[Array<{ sequence: string; prefix: string; padding: number }>, number]>;
-    let [rows] = await take();
+    let rows = await takeOrderSequence(tx);
     if (rows.length === 0) {
       await this.ensureRow(tx);
-      [rows] = await take();
+      rows = await takeOrderSequence(tx);
     }
     const { sequence, prefix, padding } = rows[0];
     return { sequence, orderNumber: formatOrderNumber(prefix, padding, sequence) };
@@ -106,11 +100,7 @@ export class SalesSettingsService {
 
   /** Creates the workspace's settings row with the defaults when it has none (no lock on an existing row). */
   async ensureRow(tx: Tx): Promise<void> {
-    await tx.manager.query(
-      `INSERT INTO sales_settings (id, workspace_id) VALUES (gen_random_uuid(), $1)
-       ON CONFLICT (workspace_id) DO NOTHING`,
-      [tx.ctx.workspaceId],
-    );
+    await addSalesSettingsRow(tx);
   }
 
   private defaultRow(ctx: RequestContext): SalesSettingsEntity {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
+import { totalsPerPeriod, utcPeriodOf } from '../../platform/database/period-statistics';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest } from '../../platform/http/problem';
 import { SalesOrderEntity } from '../orders/sales-order.entity';
@@ -9,10 +10,11 @@ import { DailySalesOrderStats, DayRangeQuery, SalesOrderStatistics } from './sal
 const day = 86_400_000;
 const maxDays = 366;
 /** The UTC day of an order (what the statistics group by; the ordered_at index serves the range). */
-const dayOf = `date_trunc('day', o.ordered_at AT TIME ZONE 'UTC')`;
+const dayOf = utcPeriodOf('Day', 'o.ordered_at');
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The range as [from, to + 1 day) in UTC; 400 when reversed or longer than a year. */
-function rangeOf(q: DayRangeQuery): { from: Date; until: Date; days: number } {
+function rangeOf(q: DayRangeQuery): { from: Date; until: Date } {
   const to = q.to
     ? new Date(`${q.to}T00:00:00Z`)
     : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
@@ -20,7 +22,7 @@ function rangeOf(q: DayRangeQuery): { from: Date; until: Date; days: number } {
   const days = Math.round((to.getTime() - from.getTime()) / day) + 1;
   if (days < 1) throw badRequest({ from: ['must be on or before to'] });
   if (days > maxDays) throw badRequest({ from: [`the range may span at most ${maxDays} days`] });
-  return { from, until: new Date(to.getTime() + day), days };
+  return { from, until: new Date(to.getTime() + day) };
 }
 
 /**
@@ -32,23 +34,17 @@ export class SalesOrderStatisticsService {
   constructor(private readonly db: Db) {}
 
   async daily(ctx: RequestContext, q: DayRangeQuery): Promise<DailySalesOrderStats> {
-    const { from, until, days } = rangeOf(q);
-    const rows = await this.db
+    const { from, until } = rangeOf(q);
+    const orders = this.db
       .repo(ctx, SalesOrderEntity, 'Sales order')
       .qb('o')
-      .select(`to_char(${dayOf}, 'YYYY-MM-DD')`, 'date')
-      .addSelect('count(*)::int', 'count')
-      .addSelect('coalesce(sum(o.total_excl_vat), 0)::text', 'revenue')
+      .select(`o.ordered_at AT TIME ZONE 'UTC'`, 'at')
+      .addSelect('o.total_excl_vat', 'revenue')
       .andWhere('o.ordered_at >= :from AND o.ordered_at < :until', { from, until })
-      .andWhere(`o.ordering_status <> 'Canceled'`)
-      .groupBy(dayOf)
-      .getRawMany<{ date: string; count: number; revenue: string }>();
-    const byDate = new Map(rows.map((r) => [r.date, r]));
-    const data = Array.from({ length: days }, (_, i) => {
-      const date = new Date(from.getTime() + i * day).toISOString().slice(0, 10);
-      const r = byDate.get(date);
-      return { date, count: r?.count ?? 0, revenue: Number(r?.revenue ?? 0) };
-    });
+      .andWhere(`o.ordering_status <> 'Canceled'`);
+    const range = { from: isoDay(from), to: isoDay(new Date(until.getTime() - day)) };
+    const days = await totalsPerPeriod(this.db.sql(ctx), orders, range, 'Day', 'at', 'revenue');
+    const data = days.map((d) => ({ date: d.period, count: d.count, revenue: Number(d.sum) }));
     return { data, total: data.length };
   }
 

@@ -1,0 +1,166 @@
+import type { WorkspaceSql } from '../../platform/database/db';
+
+/*
+ * The products' hand-written SQL: the answers PostgreSQL builds (ProductReads runs them as prepared
+ * lookups and pages), the slug lock of creates, and the used-tag counts.
+ */
+
+/** How a product is looked up: its id, or one of its unique codes. */
+export type ProductKey = 'id' | 'sku' | 'gtin' | 'slug' | 'barcode';
+
+/** Milliseconds UTC, as `Date.toISOString()` writes them (PostgreSQL truncates microseconds like `pg` does). */
+const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Money at the edge: numeric rounded half away from zero to 2 decimals (as `moneyOut`). */
+const money = (column: string) => `round(${column}, 2)`;
+
+/** The rows a product owns, in their documented order, for the product aliased `p`. */
+const owned = (table: string, alias: string, p: string) =>
+  `FROM ${table} ${alias} WHERE ${alias}.workspace_id = ${p}.workspace_id AND ${alias}.product_id = ${p}.id`;
+
+/**
+ * The whole answer of the product aliased `p` as one json value (the ProductResponse contract:
+ * every field, `[]` for no rows, null for unset values), built by PostgreSQL: each owned table is
+ * one correlated subquery on its `(workspace_id, product_id)` index.
+ */
+export const productAnswerSql = (p: string): string => `json_build_object(
+  'id', ${p}.id, 'workspace', ${p}.workspace_id,
+  'createdAt', ${isoTime(`${p}.created_at`)}, 'modifiedAt', ${isoTime(`${p}.modified_at`)},
+  'externalReference', ${p}.external_reference,
+  'name', ${p}.name, 'productType', ${p}.product_type, 'slug', ${p}.slug, 'sku', ${p}.sku, 'gtin', ${p}.gtin,
+  'barcodes', ARRAY(SELECT b.barcode ${owned('product_barcodes', 'b', p)} ORDER BY b.barcode),
+  'productCode', ${p}.product_code, 'searchCode', ${p}.search_code, 'introducedAt', ${p}.introduced_at,
+  'active', ${p}.active, 'displayOrder', ${p}.display_order, 'showStock', ${p}.show_stock,
+  'tags', coalesce(${p}.tags, '{}'), 'externalReferences', coalesce(${p}.external_references, '{}'),
+  'categories', ARRAY(SELECT k.category_id ${owned('product_category_links', 'k', p)} ORDER BY k.display_order, k.id),
+  'catalogs', ARRAY(SELECT c.catalog_id ${owned('product_catalog_links', 'c', p)} ORDER BY c.catalog_id),
+  'manufacturerId', ${p}.manufacturer_id, 'brandId', ${p}.brand_id,
+  'attributes', coalesce((SELECT json_agg(json_build_object('attributeId', a.attribute_id, 'values', a.values)
+      ORDER BY a.attribute_id) ${owned('product_attribute_values', 'a', p)}), '[]'),
+  'images', coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'displayOrder', i.display_order,
+      'alt', i.alt) ORDER BY i.display_order, i.created_at, i.id) ${owned('product_images', 'i', p)}), '[]'),
+  'pricing', json_build_object(
+    'salesPrice', ${money(`${p}.sales_price`)}, 'purchasePrice', ${money(`${p}.purchase_price`)},
+    'suggestedRetailPrice', ${money(`${p}.suggested_retail_price`)}, 'vatCodeId', ${p}.vat_code_id,
+    'tiers', coalesce((SELECT json_agg(json_build_object('minQuantity', t.min_quantity,
+        'salesPrice', ${money('t.sales_price')}) ORDER BY t.min_quantity) ${owned('product_price_tiers', 't', p)}), '[]')),
+  'components', coalesce((SELECT json_agg(json_build_object('productId', x.component_product_id,
+      'quantity', x.quantity, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
+      ${owned('product_components', 'x', p)}), '[]')
+)`;
+
+/**
+ * The storefront's view of the product aliased `p` (CommerceProduct): what a shop shows, nothing
+ * internal (no purchase price, catalogs, tags or external references; prices come from the price
+ * operations, which know the caller's account).
+ */
+export const commerceProductAnswerSql = (p: string): string => `json_build_object(
+  'id', ${p}.id, 'name', ${p}.name, 'slug', ${p}.slug, 'productType', ${p}.product_type,
+  'displayOrder', ${p}.display_order, 'showStock', ${p}.show_stock, 'sku', ${p}.sku, 'gtin', ${p}.gtin,
+  'barcodes', ARRAY(SELECT b.barcode ${owned('product_barcodes', 'b', p)} ORDER BY b.barcode),
+  'introducedAt', ${p}.introduced_at,
+  'categories', ARRAY(SELECT k.category_id ${owned('product_category_links', 'k', p)} ORDER BY k.display_order, k.id),
+  'manufacturerId', ${p}.manufacturer_id, 'brandId', ${p}.brand_id,
+  'attributes', coalesce((SELECT json_agg(json_build_object('attributeId', a.attribute_id, 'values', a.values)
+      ORDER BY a.attribute_id) ${owned('product_attribute_values', 'a', p)}), '[]'),
+  'images', coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'displayOrder', i.display_order,
+      'alt', i.alt) ORDER BY i.display_order, i.created_at, i.id) ${owned('product_images', 'i', p)}), '[]'),
+  'components', coalesce((SELECT json_agg(json_build_object('productId', x.component_product_id,
+      'quantity', x.quantity, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
+      ${owned('product_components', 'x', p)}), '[]')
+)`;
+
+/** What an answer holds: the core API's full product, or the storefront's view. */
+export type ProductView = 'core' | 'commerce';
+const answerSql: Record<ProductView, (p: string) => string> = {
+  core: productAnswerSql,
+  commerce: commerceProductAnswerSql,
+};
+
+/** The condition for `key = $2` on products aliased `p` (`$1` is the workspace). */
+const keyCondition: Record<ProductKey, string> = {
+  id: 'p.id = $2::uuid',
+  sku: 'p.sku = $2',
+  gtin: 'p.gtin = $2',
+  slug: 'p.slug = $2',
+  barcode:
+    'p.id = (SELECT b.product_id FROM product_barcodes b WHERE b.workspace_id = $1 AND b.barcode = $2)',
+};
+
+/** What a visibility adds to the condition on `p`, with its parameters from `$<next>` on. */
+export function visibilitySql(
+  v: { activeOnly?: boolean; catalogId?: string | null },
+  next: number,
+): { sql: string; values: unknown[] } {
+  const parts: string[] = [];
+  const values: unknown[] = [];
+  if (v.activeOnly) parts.push('p.active');
+  if (v.catalogId) {
+    values.push(v.catalogId);
+    parts.push(
+      `EXISTS (SELECT 1 FROM product_catalog_links vc WHERE vc.workspace_id = p.workspace_id ` +
+        `AND vc.product_id = p.id AND vc.catalog_id = $${next + values.length - 1}::uuid)`,
+    );
+  }
+  return { sql: parts.map((s) => ` AND ${s}`).join(''), values };
+}
+
+/** The select list of a page of answers in `view`, for the products aliased `p`: version and answer. */
+export const answerSelect =
+  (view: ProductView) =>
+  (p: string): string =>
+    `${p}.version AS version, ${answerSql[view](p)} AS answer`;
+
+/**
+ * The lookup of one product by `key` (`$1` the workspace, `$2` the value) with a visibility
+ * `condition` (see visibilitySql): its version and its answer in `view`.
+ */
+export const productLookupSql = (key: ProductKey, condition: string, view: ProductView): string =>
+  `SELECT p.version, ${answerSql[view]('p')} AS answer FROM products p ` +
+  `WHERE p.workspace_id = $1 AND ${keyCondition[key]}${condition}`;
+
+/** Makes creates of the same slug base take turns until commit, so each sees the slugs the others took. */
+export async function lockProductSlug(on: WorkspaceSql, base: string): Promise<void> {
+  await on.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+    `product-slug:${on.workspaceId}:${base}`,
+  ]);
+}
+
+/** How a page of used tags is cut: an ILIKE pattern on the tag, the order, and the page. */
+export interface TagPageSpec {
+  pattern?: string;
+  byCount: boolean;
+  descending: boolean;
+  take: number;
+  skip: number;
+}
+
+/** The workspace's products' tags, one row per tag use (set-returning functions cannot be grouped in place). */
+const tagUses = `SELECT unnest(p.tags) AS tag FROM products p WHERE p.workspace_id = $1`;
+
+/**
+ * A page of the tags the workspace's products use, with how many products use each; every row also
+ * carries the number of distinct tags that match (`total`).
+ */
+export async function usedProductTags(
+  on: WorkspaceSql,
+  spec: TagPageSpec,
+): Promise<Array<{ value: string; count: string; total: string }>> {
+  const search = spec.pattern !== undefined ? 'WHERE u.tag ILIKE $2' : '';
+  const direction = spec.descending ? 'DESC' : 'ASC';
+  const order = spec.byCount ? `t.count ${direction}, t.value` : `t.value ${direction}`;
+  return on.query(
+    `WITH t AS (SELECT u.tag AS value, count(*) AS count FROM (${tagUses}) u ${search} GROUP BY u.tag)
+     SELECT t.value, t.count, (SELECT count(*) FROM t) AS total FROM t ORDER BY ${order} LIMIT ${spec.take} OFFSET ${spec.skip}`,
+    spec.pattern !== undefined ? [on.workspaceId, spec.pattern] : [on.workspaceId],
+  );
+}
+
+/** How many distinct tags the workspace's products use (matching the ILIKE `pattern` when given). */
+export async function countUsedProductTags(on: WorkspaceSql, pattern?: string): Promise<number> {
+  const [row] = await on.query<{ total: string }>(
+    `SELECT count(DISTINCT u.tag) AS total FROM (${tagUses}) u ${pattern !== undefined ? 'WHERE u.tag ILIKE $2' : ''}`,
+    pattern !== undefined ? [on.workspaceId, pattern] : [on.workspaceId],
+  );
+  return Number(row.total);
+}
