@@ -16,6 +16,7 @@ import { LanguagesService } from '../../i18n/languages/languages.service';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
 import { WorkspaceEntity } from './workspace.entity';
+import { lockOwnedWorkspaces } from './workspaces.queries';
 
 /** Columns of workspaces that name uploaded files (registered by IdentityModule). */
 export const workspaceFileReferences: readonly FileReference[] = [
@@ -137,7 +138,7 @@ export class WorkspacesService {
    * lock per user, so concurrent creates cannot pass it together.
    */
   private async assertMayOwnAnother(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock(7305004, hashtext($1))', [userId]);
+    await lockOwnedWorkspaces(manager, userId);
     const owned = await manager.countBy(MembershipEntity, { userId, role: 'Owner' });
     const max = this.env.MAX_WORKSPACES_PER_USER;
     if (owned >= max) {
@@ -188,7 +189,7 @@ export class WorkspacesService {
   async remove(ctx: RequestContext): Promise<void> {
     const files = await this.db.transaction(ctx, async (tx) => {
       await this.lock(tx.manager, ctx);
-      const keys = await this.uploads.keysOf(ctx.workspaceId, tx.manager);
+      const keys = await this.uploads.keysOf(tx);
       await tx.manager.delete(WorkspaceEntity, { id: ctx.workspaceId });
       return keys;
     });
