@@ -26,3 +26,22 @@ export async function findSessionGrant(db: Queryable, id: string): Promise<Sessi
   )) as SessionGrant[];
   return rows[0];
 }
+
+/**
+ * Revokes every open session of a user or client login (their access tokens and refresh tokens),
+ * except `keep` (the session that made the change). The auth_changed trigger on auth_sessions
+ * clears the guard's session cache, so the revoked access tokens are refused on their next request.
+ */
+export async function revokeSessions(
+  db: Queryable,
+  owner: { userId: string } | { clientLoginId: string },
+  keep?: string,
+): Promise<void> {
+  const [column, id] =
+    'userId' in owner ? ['user_id', owner.userId] : ['client_login_id', owner.clientLoginId];
+  await db.query(
+    `UPDATE auth_sessions SET revoked_at = $1 WHERE ${column} = $2 AND revoked_at IS NULL` +
+      (keep ? ' AND id <> $3' : ''),
+    keep ? [new Date(), id, keep] : [new Date(), id],
+  );
+}
