@@ -16,11 +16,6 @@ import {
 import { honoursIdempotencyKey } from './idempotent.decorator';
 import { badRequest, conflict } from './problem';
 
-// Where they were declared before; their callers may import them from here.
-export { honoursIdempotencyKey, NotACreate } from './idempotent.decorator';
-export { carriesCredentials } from './credential-scanner';
-export { documentIdempotencyKey } from './idempotency.openapi';
-
 /**
  * `Idempotency-Key` on a create: the same caller sending the same key and body to the same
  * operation within 24 h gets the first answer again (header `Idempotent-Replayed: true`) and
