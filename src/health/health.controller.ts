@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { Public } from '../platform/auth/decorators';
+import { pingDatabase } from './health.queries';
 import { Lifecycle } from './lifecycle';
 
 /** Terminus' answer, documented here (its own decorators document it only where they find @nestjs/swagger). */
@@ -74,7 +75,7 @@ export class HealthController {
       async () => {
         const check = this.indicator.check('database');
         try {
-          await this.dataSource.query('SELECT 1');
+          await pingDatabase(this.dataSource);
           return check.up();
         } catch (e) {
           return check.down({ message: (e as Error).message.slice(0, 200) });

@@ -3,6 +3,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Env } from '../config/env';
 import { Db } from '../platform/database/db';
 import { hashPassword } from './auth/passwords';
+import { lockBootstrap } from './bootstrap-admin.queries';
 import { UserEntity } from './users/user.entity';
 import { UsersService } from './users/users.service';
 import { WorkspacesService } from './workspaces/workspaces.service';
@@ -39,7 +40,7 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
     const passwordHash = await hashPassword(password);
     const created = await this.db.dataSource.transaction(async (manager) => {
       // One instance bootstraps, even when several start at once on one database.
-      await manager.query('SELECT pg_advisory_xact_lock(7305001)');
+      await lockBootstrap(manager);
       if ((await manager.count(UserEntity)) > 0) return null;
       const user = await this.users.insertUser(manager, {
         username: 'admin',

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { version } from '../info/version';
-import { documentIdempotencyKey } from '../platform/http/idempotency.interceptor';
+import { documentIdempotencyKey } from '../platform/http/idempotency.openapi';
 import { applyDocumentConventions } from './document-conventions';
 import { attachRequestExamples } from './request-examples';
 

@@ -4,7 +4,7 @@ import { ActivityObservers } from '../platform/activity/activity-recorder';
 import { ActivityTypes, responseProperties } from '../platform/activity/activity-types';
 import { WebhookResponse } from './webhooks/webhook.dto';
 import { BackgroundQueues } from '../platform/metrics/background-queues';
-import { measureDeliveryQueue } from './delivery/delivery-queue';
+import { measurePendingDeliveries } from './delivery/deliveries.queries';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { webhookOutbox } from './delivery/outbox';
 import { WebhooksCoreController } from './webhooks/webhooks.core.controller';
@@ -27,7 +27,7 @@ export class WebhooksModule {
     dataSource: DataSource,
   ) {
     observers.observe(webhookOutbox);
-    queues.register('webhook_deliveries', () => measureDeliveryQueue(dataSource));
+    queues.register('webhook_deliveries', () => measurePendingDeliveries(dataSource));
     activityTypes.declare({
       entityType: 'Webhook',
       noun: 'a webhook',

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nest
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../platform/auth/decorators';
-import { NotACreate } from '../../platform/http/idempotency.interceptor';
+import { NotACreate } from '../../platform/http/idempotent.decorator';
 import { ApiProblems } from '../../platform/http/openapi';
 import { FilesUpload, type UploadedFile, UploadedFiles } from '../../platform/storage/image-upload';
 import type { RequestContext } from '../../platform/tenancy/request-context';

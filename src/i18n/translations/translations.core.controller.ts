@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { NotACreate } from '../../platform/http/idempotency.interceptor';
+import { NotACreate } from '../../platform/http/idempotent.decorator';
 import { ApiProblems } from '../../platform/http/openapi';
 import { TranslateTextsRequest, TranslationsResponse } from './translation.dto';
 import { TranslationsService } from './translations.service';

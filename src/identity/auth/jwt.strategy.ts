@@ -10,25 +10,7 @@ import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import { AuthChangeListener } from './auth-change-listener';
 import { JWT_SECRET } from './auth.tokens';
 import { CachedSession, SessionCache } from './session-cache';
-
-interface SessionRow {
-  workspace_id: string;
-  user_id: string | null;
-  client_login_id: string | null;
-  revoked_at: Date | null;
-  role: Role | null;
-  client_active: boolean | null;
-}
-
-// The session must be unrevoked, and the role is read live, so a changed or removed membership
-// takes effect at once. A primary-key lookup, answered from the SessionCache after the first
-// request of a session (the database's auth_changed notifications keep the cache exact).
-const sessionQuery = `
-  SELECT s.workspace_id, s.user_id, s.client_login_id, s.revoked_at, m.role, c.active AS client_active
-    FROM auth_sessions s
-    LEFT JOIN memberships m ON m.workspace_id = s.workspace_id AND m.user_id = s.user_id
-    LEFT JOIN client_logins c ON c.id = s.client_login_id
-   WHERE s.id = $1`;
+import { findSessionGrant } from './sessions.queries';
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements OnModuleInit, OnModuleDestroy {
@@ -68,8 +50,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements On
     const cached = this.sessionCache.get(claims.sid);
     if (cached) return matches(cached, claims) ? principal(claims, cached.role) : false;
     const startedAt = this.sessionCache.begin();
-    const rows = (await this.dataSource.query(sessionQuery, [claims.sid])) as SessionRow[];
-    const session = rows[0];
+    // The role is read live; after the first request of a session the SessionCache answers (the
+    // database's auth_changed notifications keep it exact).
+    const session = await findSessionGrant(this.dataSource, claims.sid);
     if (!session || session.revoked_at) return false;
     if (session.user_id ? !session.role : !session.client_active) return false;
     const checked: CachedSession = {

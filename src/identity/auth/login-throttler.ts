@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Env } from '../../config/env';
 import { Db } from '../../platform/database/db';
 import { type Problem, tooManyRequests } from '../../platform/http/problem';
+import { countAttempts, deleteExpiredAttempts } from './login-attempts.queries';
 
 /** How the limits scale from LOGIN_RATE_LIMIT (attempts per window). */
 export const loginRateLimits = (limit: number) => ({
@@ -20,27 +21,6 @@ interface Limit {
   name: string;
   points: number;
 }
-
-/** Expired windows deleted per clean-up, so one clean-up stays short. */
-const CLEANUP_BATCH = 5000;
-
-/**
- * Counts one attempt in each key's window, in one statement, and answers each count with the time
- * left in its window. A window opens at the first attempt and lasts `$2` seconds; an attempt after
- * it closes opens a new one. Keys are taken in order, so concurrent counts never deadlock. Time is
- * the database's, the same for every instance.
- */
-const CONSUME = `
-  INSERT INTO login_attempts AS a (key, points, expires_at)
-  SELECT k, 1, now() + make_interval(secs => $2) FROM unnest($1::varchar[]) AS k ORDER BY k
-  ON CONFLICT (key) DO UPDATE SET
-    points = CASE WHEN a.expires_at <= now() THEN 1 ELSE a.points + 1 END,
-    expires_at = CASE WHEN a.expires_at <= now() THEN EXCLUDED.expires_at ELSE a.expires_at END
-  RETURNING key, points, ceil(extract(epoch FROM a.expires_at - now()) * 1000)::float8 AS ms_left`;
-
-const CLEANUP = `
-  DELETE FROM login_attempts WHERE key IN (
-    SELECT key FROM login_attempts WHERE expires_at < now() LIMIT ${CLEANUP_BATCH} FOR UPDATE SKIP LOCKED)`;
 
 /**
  * Login and refresh attempts, each counted per identifier and address, per address, and per
@@ -118,11 +98,11 @@ export class LoginThrottlerGuard implements CanActivate {
   /** Counts one attempt under each limit; over any of them: 429 with the longest wait. */
   private async consume(counts: Array<[Limit, string]>): Promise<void> {
     const keys = counts.map(([limit, value]) => ({ limit, key: this.keyOf(limit, value) }));
-    const rows = (await this.db.dataSource.query(CONSUME, [keys.map((k) => k.key), this.duration])) as Array<{
-      key: string;
-      points: number;
-      ms_left: number;
-    }>;
+    const rows = await countAttempts(
+      this.db.dataSource,
+      keys.map((k) => k.key),
+      this.duration,
+    );
     await this.cleanUp();
     let waitMs = 0;
     for (const row of rows) {
@@ -143,7 +123,7 @@ export class LoginThrottlerGuard implements CanActivate {
     const now = Date.now();
     if (now < this.nextCleanup) return;
     this.nextCleanup = now + this.duration * 1000;
-    await this.db.dataSource.query(CLEANUP).catch(() => undefined);
+    await deleteExpiredAttempts(this.db.dataSource).catch(() => undefined);
   }
 }
 

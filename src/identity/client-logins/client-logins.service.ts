@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { paginate, filterByIds } from '../../platform/http/paginate';
 import { notFound } from '../../platform/http/problem';
-import { revokeSessions } from '../auth/sessions';
+import { revokeSessions } from '../auth/sessions.queries';
 import { respond, scopedFields } from '../../platform/http/resource';
 import { assertNoNameClash } from '../auth/name-clash';
 import { hashPassword } from '../auth/passwords';

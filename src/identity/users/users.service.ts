@@ -10,7 +10,7 @@ import { getGlobalForWrite } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
 import { assertNoNameClash } from '../auth/name-clash';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeSessions } from '../auth/sessions';
+import { revokeSessions } from '../auth/sessions.queries';
 import { LoginThrottlerGuard } from '../auth/login-throttler';
 import { MembershipEntity } from '../workspaces/membership.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -93,14 +93,11 @@ export class UsersService {
     return { data: await this.withWorkspaces(this.db.unscoped, ctx, page.data), total: page.total };
   }
 
-  async get(
-    ctx: RequestContext,
-    id: string,
-    manager: EntityManager = this.db.unscoped,
-  ): Promise<UserResponse> {
-    const row = await manager.findOne(WorkspaceUserView, { where: { id, workspaceId: ctx.workspaceId } });
+  async get(on: RequestContext | Tx, id: string): Promise<UserResponse> {
+    const manager = on instanceof Tx ? on.manager : this.db.unscoped;
+    const row = await manager.findOne(WorkspaceUserView, { where: { id, workspaceId: on.workspaceId } });
     if (!row) throw notFound('User', id);
-    const [user] = await this.withWorkspaces(manager, ctx, [row]);
+    const [user] = await this.withWorkspaces(manager, on instanceof Tx ? on.ctx : on, [row]);
     return withEtag(user, row.version);
   }
 
@@ -127,7 +124,7 @@ export class UsersService {
         role,
         apps: body.apps ?? [],
       });
-      const created = await this.get(ctx, user.id, tx.manager);
+      const created = await this.get(tx, user.id);
       await tx.activities.created('User', user.id, snapshot(created));
       return created;
     });
@@ -183,7 +180,7 @@ export class UsersService {
       if (!self && membership.role === 'Owner' && ctx.role !== 'Owner')
         throw forbidden('Only an Owner can change an Owner.');
       const user = await getGlobalForWrite(tx, UserEntity, id, 'User', ['passwordHash']);
-      const before = await this.get(ctx, id, tx.manager);
+      const before = await this.get(tx, id);
 
       const changesPassword = body.password !== undefined;
       const changesUsername = body.username !== user.username;
@@ -230,7 +227,7 @@ export class UsersService {
       });
       await tx.manager.save(UserEntity, user);
       if (changesPassword) await revokeSessions(tx.manager, { userId: id }, ctx.sessionId);
-      const after = await this.get(ctx, id, tx.manager);
+      const after = await this.get(tx, id);
       await tx.activities.updated('User', id, snapshot(before), snapshot(after));
       return after;
     });
@@ -240,7 +237,7 @@ export class UsersService {
   async remove(ctx: RequestContext, id: string): Promise<void> {
     await this.db.transaction(ctx, async (tx) => {
       const membership = await this.lockMembership(tx, id);
-      const before = await this.get(ctx, id, tx.manager);
+      const before = await this.get(tx, id);
       if (membership.role === 'Owner') {
         if (ctx.role !== 'Owner') throw forbidden('Only an Owner can remove an Owner.');
         await this.assertAnotherOwner(tx, id);
@@ -284,10 +281,6 @@ export class UsersService {
   }
 
   /**
-   * For other contexts (CRM owners, sales order processors): a 400 naming `field` unless every id
-   * is a user who is a member of the caller's workspace. Runs on `manager` (pass `tx.manager`).
-   */
-  /**
    * For other contexts: the display names (else usernames) of the workspace's people, members and
    * client logins, by id. `reader` is a transaction or the request's scoped reads.
    */
@@ -297,6 +290,10 @@ export class UsersService {
     return new Map(people.map((p) => [p.id, p.displayName ?? p.username]));
   }
 
+  /**
+   * For other contexts (CRM owners, sales order processors): a 400 naming `field` unless every id
+   * is a user who is a member of the caller's workspace. Runs on `manager` (pass `tx.manager`).
+   */
   async assertMembers(
     manager: EntityManager,
     ctx: RequestContext,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Env } from '../../config/env';
-import { Db } from '../../platform/database/db';
+import { Db, type Tx } from '../../platform/database/db';
 import { RequestContext } from '../../platform/tenancy/request-context';
 import { getGlobalForWrite } from '../../platform/database/scoped-repository';
 import { withEtag } from '../../platform/http/etag';
@@ -16,6 +16,7 @@ import { LanguagesService } from '../../i18n/languages/languages.service';
 import { MembershipEntity } from './membership.entity';
 import { WorkspaceRequest, WorkspaceResponse } from './workspace.dto';
 import { WorkspaceEntity } from './workspace.entity';
+import { lockOwnedWorkspaces } from './workspaces.queries';
 
 /** Columns of workspaces that name uploaded files (registered by IdentityModule). */
 export const workspaceFileReferences: readonly FileReference[] = [
@@ -121,12 +122,12 @@ export class WorkspacesService {
     const ownerId = ctx.actor.id;
     // Through db.transaction (its context is the caller's current workspace) so that an
     // Idempotency-Key claim commits with the new workspace.
-    return this.db.transaction(ctx, async ({ manager }) => {
-      await this.assertMayOwnAnother(manager, ownerId);
-      const workspace = await this.createWithOwner(manager, ownerId, body);
+    return this.db.transaction(ctx, async (tx) => {
+      await this.assertMayOwnAnother(tx, ownerId);
+      const workspace = await this.createWithOwner(tx.manager, ownerId, body);
       const answer = toResponse(workspace, 'Owner');
       const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner', undefined, undefined, ctx.requestId);
-      await this.db.activities(manager, inNew).created('Workspace', workspace.id, snapshot(answer));
+      await this.db.activities(tx.manager, inNew).created('Workspace', workspace.id, snapshot(answer));
       return answer;
     });
   }
@@ -136,9 +137,9 @@ export class WorkspacesService {
    * (upload quota, heavy operations) would be no limit if workspaces were free. Counted under a
    * lock per user, so concurrent creates cannot pass it together.
    */
-  private async assertMayOwnAnother(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock(7305004, hashtext($1))', [userId]);
-    const owned = await manager.countBy(MembershipEntity, { userId, role: 'Owner' });
+  private async assertMayOwnAnother(tx: Tx, userId: string): Promise<void> {
+    await lockOwnedWorkspaces(tx.manager, userId);
+    const owned = await tx.manager.countBy(MembershipEntity, { userId, role: 'Owner' });
     const max = this.env.MAX_WORKSPACES_PER_USER;
     if (owned >= max) {
       throw conflict(
@@ -149,7 +150,7 @@ export class WorkspacesService {
 
   async update(ctx: RequestContext, body: WorkspaceRequest): Promise<WorkspaceResponse> {
     return this.db.transaction(ctx, async (tx) => {
-      const workspace = await this.lock(tx.manager, ctx);
+      const workspace = await this.lock(tx);
       const before = toResponse(workspace, ctx.role!);
       Object.assign(workspace, {
         name: body.name,
@@ -169,7 +170,7 @@ export class WorkspacesService {
     const [url] = await this.uploads.store(ctx.workspaceId, [{ key, file: file!, contentType }]);
     try {
       const { after, replaced } = await this.db.transaction(ctx, async (tx) => {
-        const workspace = await this.lock(tx.manager, ctx);
+        const workspace = await this.lock(tx);
         const before = toResponse(workspace, ctx.role!);
         workspace.imageUrl = url;
         const after = toResponse(await tx.manager.save(WorkspaceEntity, workspace), ctx.role!);
@@ -187,8 +188,8 @@ export class WorkspacesService {
   /** Deletes the workspace and, by cascade, everything in it. */
   async remove(ctx: RequestContext): Promise<void> {
     const files = await this.db.transaction(ctx, async (tx) => {
-      await this.lock(tx.manager, ctx);
-      const keys = await this.uploads.keysOf(ctx.workspaceId, tx.manager);
+      await this.lock(tx);
+      const keys = await this.uploads.keysOf(tx);
       await tx.manager.delete(WorkspaceEntity, { id: ctx.workspaceId });
       return keys;
     });
@@ -196,7 +197,7 @@ export class WorkspacesService {
     await this.uploads.deleteFiles(files);
   }
 
-  private lock(manager: EntityManager, ctx: RequestContext): Promise<WorkspaceEntity> {
-    return getGlobalForWrite({ manager, ctx }, WorkspaceEntity, ctx.workspaceId, 'Workspace');
+  private lock(tx: Tx): Promise<WorkspaceEntity> {
+    return getGlobalForWrite(tx, WorkspaceEntity, tx.workspaceId, 'Workspace');
   }
 }

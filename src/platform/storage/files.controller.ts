@@ -2,11 +2,11 @@ import { extname } from 'node:path';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DataSource } from 'typeorm';
 import { Public } from '../auth/decorators';
 import { notFound } from '../http/problem';
 import { FileStore, privateKeyPrefix } from './file-store';
 import { LocalFileStore } from './local-file-store';
+import { Uploads } from './uploads';
 
 /** The stored files are images named `<uuid>.<ext>` after their checked content type. */
 const contentTypes: Record<string, string> = {
@@ -45,18 +45,14 @@ export function isServableKey(key: string): boolean {
 export class FilesController {
   constructor(
     private readonly store: FileStore,
-    private readonly dataSource: DataSource,
+    private readonly uploads: Uploads,
   ) {}
 
   @Get('*')
   @Public()
   async serve(@Param('*') key: string, @Res() reply: FastifyReply): Promise<void> {
     if (!(this.store instanceof LocalFileStore) || !isServableKey(key)) throw notFound('File');
-    const [registered] = (await this.dataSource.query(
-      'SELECT 1 AS found FROM stored_files WHERE workspace_id = $1 AND key = $2',
-      [key.slice(0, key.indexOf('/')), key],
-    )) as Array<{ found: number }>;
-    if (!registered) throw notFound('File');
+    if (!(await this.uploads.isStored(key))) throw notFound('File');
     // A regular file under the store's root only (no symbolic link out of it).
     const file = await this.store.open(key).catch(() => null);
     if (!file) throw notFound('File');

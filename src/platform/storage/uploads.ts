@@ -1,9 +1,20 @@
 import { createReadStream } from 'node:fs';
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { Env } from '../../config/env';
+import { Db, type WorkspaceSql } from '../database/db';
 import { Problem } from '../http/problem';
+import { RequestContext } from '../tenancy/request-context';
 import { FileStore } from './file-store';
+import {
+  deleteStoredFiles,
+  insertStoredFile,
+  isFileReferenced,
+  isStoredFile,
+  lockUploadQuota,
+  storedFileKeys,
+  storedFilesNamed,
+  usedBytes,
+} from './stored-files.queries';
 
 /**
  * A column that can hold the URL of an uploaded file (`image_url`, `images` …). A file is deleted
@@ -60,7 +71,7 @@ export class Uploads {
   private readonly logger = new Logger('Uploads');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Db,
     private readonly files: FileStore,
     private readonly env: Env,
     private readonly references: FileReferences,
@@ -70,13 +81,9 @@ export class Uploads {
   async store(workspaceId: string, files: FileToStore[]): Promise<string[]> {
     const bytes = files.reduce((sum, f) => sum + f.file.size, 0);
     const quota = this.env.UPLOAD_QUOTA_BYTES_PER_WORKSPACE;
-    await this.dataSource.transaction(async (m) => {
-      // One reservation at a time per workspace, so concurrent uploads cannot overrun the quota.
-      await m.query('SELECT pg_advisory_xact_lock(7305002, hashtext($1))', [workspaceId]);
-      const [{ used }] = (await m.query(
-        'SELECT coalesce(sum(bytes), 0)::bigint AS used FROM stored_files WHERE workspace_id = $1',
-        [workspaceId],
-      )) as Array<{ used: string }>;
+    await this.db.transaction(RequestContext.system(workspaceId), async (tx) => {
+      await lockUploadQuota(tx);
+      const used = await usedBytes(tx);
       if (Number(used) + bytes > quota) {
         throw new Problem(
           413,
@@ -84,14 +91,7 @@ export class Uploads {
             `this upload needs ${bytes}. Delete images that are no longer needed.`,
         );
       }
-      for (const f of files) {
-        await m.query('INSERT INTO stored_files (key, workspace_id, url, bytes) VALUES ($1, $2, $3, $4)', [
-          f.key,
-          workspaceId,
-          this.files.urlOf(f.key),
-          f.file.size,
-        ]);
-      }
+      for (const f of files) await insertStoredFile(tx, f.key, this.files.urlOf(f.key), f.file.size);
     });
     const urls: string[] = [];
     try {
@@ -114,22 +114,21 @@ export class Uploads {
   async release(workspaceId: string, urlsOrKeys: Array<string | null | undefined>): Promise<void> {
     const wanted = [...new Set(urlsOrKeys.filter((u): u is string => !!u))];
     if (!wanted.length) return;
-    const stored = (await this.dataSource.query(
-      'SELECT key, url FROM stored_files WHERE workspace_id = $1 AND (key = ANY($2) OR url = ANY($2))',
-      [workspaceId, wanted],
-    )) as Array<{ key: string; url: string }>;
-    for (const file of stored) {
-      if (await this.isReferenced(workspaceId, file.url)) continue;
+    const on = this.sql(workspaceId);
+    for (const file of await storedFilesNamed(on, wanted)) {
+      if (await isFileReferenced(on, this.references.all(), file.url)) continue;
       await this.forget(workspaceId, [file.key]);
     }
   }
 
   /** Keys of every file of the workspace (its deletion removes the rows by cascade). */
-  async keysOf(workspaceId: string, manager: EntityManager = this.dataSource.manager): Promise<string[]> {
-    const rows = (await manager.query('SELECT key FROM stored_files WHERE workspace_id = $1', [
-      workspaceId,
-    ])) as Array<{ key: string }>;
-    return rows.map((r) => r.key);
+  keysOf(on: WorkspaceSql): Promise<string[]> {
+    return storedFileKeys(on);
+  }
+
+  /** Whether `key` is a stored file of the workspace it starts with (`<workspace>/…`). */
+  isStored(key: string): Promise<boolean> {
+    return isStoredFile(this.sql(key.slice(0, key.indexOf('/'))), key);
   }
 
   /** Deletes files whose rows are gone already (a deleted workspace). */
@@ -142,28 +141,12 @@ export class Uploads {
   }
 
   private async forget(workspaceId: string, keys: string[]): Promise<void> {
-    await this.dataSource.query('DELETE FROM stored_files WHERE workspace_id = $1 AND key = ANY($2)', [
-      workspaceId,
-      keys,
-    ]);
+    await deleteStoredFiles(this.sql(workspaceId), keys);
     await this.deleteFiles(keys);
   }
 
-  private async isReferenced(workspaceId: string, url: string): Promise<boolean> {
-    const references = this.references.all();
-    if (!references.length) return false;
-    const checks = references.map(
-      (r) =>
-        `EXISTS (SELECT 1 FROM "${r.table}" WHERE "${r.workspaceColumn ?? 'workspace_id'}" = $1 AND ` +
-        (r.array ? `$2 = ANY("${r.column}")` : `"${r.column}" = $2`) +
-        ')',
-    );
-    const [row] = (await this.dataSource.query(`SELECT ${checks.join(' OR ')} AS used`, [
-      workspaceId,
-      url,
-    ])) as Array<{
-      used: boolean;
-    }>;
-    return row.used;
+  /** The workspace's statements on the pool (the callers name a workspace, not a request). */
+  private sql(workspaceId: string): WorkspaceSql {
+    return this.db.sql(RequestContext.system(workspaceId));
   }
 }

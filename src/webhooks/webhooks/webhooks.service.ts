@@ -8,7 +8,7 @@ import { listParams, Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
 import { badRequest, conflict, FieldErrors, notFound } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
-import { DELIVERIES_CHANNEL } from '../delivery/outbox';
+import { notifyWorkers } from '../delivery/deliveries.queries';
 import { newSecret } from '../delivery/signature';
 import { resolveTarget, TargetRefused } from '../delivery/target-address';
 import {
@@ -205,7 +205,7 @@ export class WebhooksService {
         property: 'deliveryId',
         newValue: deliveryId,
       });
-      await tx.manager.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
+      await notifyWorkers(tx.manager);
       return toDeliveryResponse(await repo.get(deliveryId));
     });
   }

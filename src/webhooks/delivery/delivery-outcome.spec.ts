@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { retryDelayMs } from './delivery-worker';
+import { retryDelayMs } from './delivery-outcome';
 
 describe('webhook retry schedule', () => {
   const schedule = [5000, 60000, 300000];
