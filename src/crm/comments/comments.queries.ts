@@ -1,12 +1,4 @@
-import type { EntityManager } from 'typeorm';
 import type { WorkspaceSql } from '../../platform/database/db';
-import type { RequestContext } from '../../platform/tenancy/request-context';
-
-/** The transaction an activity observer runs in (it is given its manager), as the statements take it. */
-export const observedTransaction = (manager: EntityManager, ctx: RequestContext): WorkspaceSql => ({
-  workspaceId: ctx.workspaceId,
-  query: (text, params) => manager.query(text, [...params]),
-});
 
 /** Moves `last_contact_moment` to `at` unless it is later already (never backwards). */
 const moveForward = 'last_contact_moment = greatest(coalesce(last_contact_moment, $3), $3)';

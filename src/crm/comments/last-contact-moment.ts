@@ -1,9 +1,8 @@
-import type { WorkspaceSql } from '../../platform/database/db';
+import { workspaceSqlOn, type WorkspaceSql } from '../../platform/database/db';
 import type { ActivityObserver } from '../../platform/activity/activity-recorder';
 import { commentEntityTypes } from './comment.entity';
 import {
   deleteCommentsOn,
-  observedTransaction,
   touchDealAccountLastContactMoment,
   touchLastContactMoment,
 } from './comments.queries';
@@ -30,7 +29,7 @@ const commentable = new Set<string>(commentEntityTypes);
  * - `{Type}Deleted` of a commentable entity removes its comments.
  */
 export const lastContactMomentObserver: ActivityObserver = async (manager, ctx, recorded) => {
-  const tx = observedTransaction(manager, ctx);
+  const tx = workspaceSqlOn(manager, ctx.workspaceId);
   const explicit = new Set(
     recorded.filter((a) => /^(Account|Contact)LastContactMomentUpdated$/.test(a.type)).map((a) => a.entityId),
   );

@@ -125,7 +125,7 @@ export class ClientLoginsService {
       // A new password, or a deactivation, ends every session for good: reactivating the login later
       // does not revive its old tokens.
       if (passwordHash || (entity.active === false && before.status.active))
-        await revokeSessions(tx.manager, { clientLoginId: id });
+        await revokeSessions(tx, { clientLoginId: id });
       await tx.activities.updated(
         'ClientLogin',
         id,

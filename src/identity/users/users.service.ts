@@ -226,7 +226,7 @@ export class UsersService {
         ...(changesPassword ? { passwordHash: await hashPassword(body.password!) } : {}),
       });
       await tx.manager.save(UserEntity, user);
-      if (changesPassword) await revokeSessions(tx.manager, { userId: id }, ctx.sessionId);
+      if (changesPassword) await revokeSessions(tx, { userId: id }, ctx.sessionId);
       const after = await this.get(tx, id);
       await tx.activities.updated('User', id, snapshot(before), snapshot(after));
       return after;

@@ -20,7 +20,7 @@ export interface WorkspaceSql {
 /** Where a statement on tables of no workspace (users, sessions, the claim queues) runs. */
 export interface Queryable {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as TypeORM types it
-  query(text: string, params?: unknown[]): Promise<any>;
+  query(text: string, params?: readonly unknown[]): Promise<any>;
 }
 
 /** A unit of work: scoped repositories and the activity recorder, all on one transaction. */
@@ -43,21 +43,22 @@ export class Tx implements WorkspaceSql {
     return this.ctx.workspaceId;
   }
 
-  query<R = Record<string, unknown>>(text: string, params: readonly unknown[]): Promise<R[]> {
+  query<R = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<R[]> {
     return this.manager.query(text, [...params]) as Promise<R[]>;
   }
 }
 
-/** The reads of one workspace outside a transaction. */
-class WorkspaceReads implements WorkspaceSql {
-  constructor(
-    private readonly manager: EntityManager,
-    readonly workspaceId: string,
-  ) {}
-
-  query<R = Record<string, unknown>>(text: string, params: readonly unknown[]): Promise<R[]> {
-    return this.manager.query(text, [...params]) as Promise<R[]>;
-  }
+/**
+ * The statements of one workspace on `manager`: the pool for reads outside a transaction, or a
+ * transaction's manager handed over without its `Tx` (an activity observer runs on the recording
+ * transaction, and its statements must go through it).
+ */
+export function workspaceSqlOn(manager: EntityManager, workspaceId: string): WorkspaceSql {
+  return {
+    workspaceId,
+    query: <R>(text: string, params: readonly unknown[] = []) =>
+      manager.query(text, [...params]) as Promise<R[]>,
+  };
 }
 
 /**
@@ -129,7 +130,7 @@ export class Db {
    * transaction every statement must go through it), else the pool.
    */
   sql(on: RequestContext | Tx): WorkspaceSql {
-    return on instanceof Tx ? on : new WorkspaceReads(this.dataSource.manager, on.workspaceId);
+    return on instanceof Tx ? on : workspaceSqlOn(this.dataSource.manager, on.workspaceId);
   }
 
   /** For tables that belong to no workspace (users, workspaces, sessions). Use with care. */

@@ -1,6 +1,6 @@
 import type { ActivityObserver } from '../../platform/activity/activity-recorder';
 import { ALL_ACTIVITIES } from '../../platform/activity/activity-types';
-import { workspaceSqlOn } from '../../platform/database/workspace-sql';
+import { workspaceSqlOn } from '../../platform/database/db';
 import { insertDeliveries } from './deliveries.queries';
 
 /**

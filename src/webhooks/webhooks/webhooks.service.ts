@@ -205,7 +205,7 @@ export class WebhooksService {
         property: 'deliveryId',
         newValue: deliveryId,
       });
-      await notifyWorkers(tx.manager);
+      await notifyWorkers(tx);
       return toDeliveryResponse(await repo.get(deliveryId));
     });
   }
