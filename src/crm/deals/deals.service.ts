@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { UsersService } from '../../identity/users/users.service';
+import { UsersService } from '../../identity/identity.api';
 import { Db, Tx } from '../../platform/database/db';
 import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';
