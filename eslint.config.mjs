@@ -1,60 +1,19 @@
-import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import { contextBoundaries } from './eslint/context-boundaries.mjs';
 
 /**
- * The bounded contexts (and app-level folders) under src/: every folder but platform (the kernel
- * they all use, which imports none) and config (which lists every context's entities). Read from
- * the tree, so a new context is bounded from its first file.
+ * Context boundaries, for every file under src/ (specs included): a context imports another only
+ * through its door (`<context>.api`) or module; platform and config import no context
+ * (eslint/context-boundaries.mjs, proven by test/lint/boundaries.spec.ts).
  */
-const contexts = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !['platform', 'config'].includes(entry.name))
-  .map((entry) => entry.name);
-
-/**
- * Context boundaries: platform imports no context; a context reaches another only through what
- * that context's services export, never its entities or views (its tables). Entities name another
- * context's table with `ForeignKeyTo` instead of importing its class.
- */
-const boundaries = [
-  {
-    files: ['src/platform/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^\\.\\./\\.\\./(${contexts.join('|')})/`,
-              message: 'src/platform is the kernel every context uses: it imports no context.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // The demo seeders compose every context on purpose, as a script outside the running service.
-  ...contexts
-    .filter((own) => own !== 'seed')
-    .map((own) => ({
-      files: [`src/${own}/**/*.ts`],
-      ignores: ['src/**/*.spec.ts'],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: `^(\\.\\./)+(?!${own}/)(${contexts.join('|')})/.*\\.(entity|view)$`,
-                message: "Another context's tables are its own: call its exported service instead.",
-              },
-            ],
-          },
-        ],
-      },
-    })),
-];
+const boundaries = {
+  files: ['src/**/*.ts'],
+  plugins: { 'context-boundaries': contextBoundaries(fileURLToPath(new URL('./src', import.meta.url))) },
+  rules: { 'context-boundaries/doors': 'error' },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
@@ -71,5 +30,5 @@ export default tseslint.config(
     },
   },
   { files: ['migrations/**/*.ts'], rules: { quotes: 'off' } },
-  ...boundaries,
+  boundaries,
 );

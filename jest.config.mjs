@@ -15,7 +15,12 @@ export default {
   // Global (Jest ignores it per project): booting the app on a busy 2-core machine can take seconds.
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      // test/lint: the lint rules proven on probe files
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from './src/config/database-options';
+import { dataSourceOptions } from './src/app.database-options';
 
 /**
  * The TypeORM CLI's data source (`npm run migration:*`). It needs a PostgreSQL server:

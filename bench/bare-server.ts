@@ -18,7 +18,7 @@ if (!process.env.JWT_SECRET || !databaseUrl) throw new Error('bare-server needs 
 // public key on every verify, which costs more CPU than the HMAC itself.
 const secret = createSecretKey(Buffer.from(process.env.JWT_SECRET));
 
-// The same pool size as the service's (src/config/database-options.ts).
+// The same pool size as the service's (src/app.database-options.ts).
 const db = new Pool({ connectionString: databaseUrl, max: 10 });
 const routes = suites.flatMap((s) => s.bareRoutes);
 

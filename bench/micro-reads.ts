@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../src/catalog/products/product.entity';
-import { dataSourceOptions } from '../src/config/database-options';
+import { dataSourceOptions } from '../src/app.database-options';
 import { ClientLoginEntity } from '../src/identity/client-logins/client-login.entity';
 import { WorkspaceEntity } from '../src/identity/workspaces/workspace.entity';
 import { ActivityObservers } from '../src/platform/activity/activity-recorder';

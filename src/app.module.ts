@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { DynamicModule, Module } from '@nestjs/common';
+import { dataSourceOptions } from './app.database-options';
 import type { Env } from './config/env';
 import { ActivityModule } from './activity/activity.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -16,14 +17,26 @@ import { StorefrontModule } from './storefront/storefront.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SalesModule } from './sales/sales.module';
 
-/** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
+/**
+ * The composition root: wires the contexts, and hands the platform what it must not import itself
+ * (every context's entities, in the data source's options). Sub-path controllers register before
+ * `{id}` routes (see api-conventions §8).
+ */
 @Module({})
 export class AppModule {
   static forRoot(env: Env, pglite?: PGlite): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ env, pglite }),
+        PlatformModule.forRoot({
+          env,
+          pglite,
+          database: dataSourceOptions({
+            databaseUrl: env.DATABASE_URL,
+            pglite,
+            poolSize: env.DATABASE_POOL_SIZE,
+          }),
+        }),
         HealthModule,
         IdentityModule,
         I18nModule,

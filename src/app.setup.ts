@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
-import { Lifecycle, registerShutdownGate } from './health/lifecycle';
+import { Lifecycle, registerShutdownGate } from './health/health.api';
 import type { Env } from './config/env';
 import {
   bodyLimitBytes,
@@ -27,8 +27,7 @@ import {
 import { registerMetrics } from './platform/metrics/metrics-endpoint';
 import { ServiceMetrics } from './platform/metrics/service-metrics';
 import { maxUploadBytes } from './platform/storage/image-upload';
-import { registerDocsCompression } from './openapi/docs-compression';
-import { buildOpenApiDocument } from './openapi/openapi-document';
+import { buildOpenApiDocument, registerDocsCompression } from './openapi/openapi.api';
 
 /**
  * Builds the whole application, the same way for `main.ts`, the tests and the OpenAPI writer.

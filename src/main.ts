@@ -3,8 +3,8 @@ import { createApp } from './app.setup';
 import { loadEnvOrExit } from './config/env';
 import { DataDirLockedError } from './platform/database/data-dir-lock';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
-import { installGracefulShutdown } from './health/graceful-shutdown';
-import { BootstrapAdmin } from './identity/bootstrap-admin';
+import { installGracefulShutdown } from './health/health.api';
+import { BootstrapAdmin } from './identity/identity.api';
 import { startBanner } from './start-banner';
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { dataSourceOptions } from './app.database-options';
 import { loadEnvOrExit } from './config/env';
 import { PlatformModule } from './platform/platform.module';
 import { createLogger, PinoNestLogger } from './platform/http/request-logger';
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   env.WEBHOOKS_WORKER = true;
   env.MIGRATIONS_RUN = process.env.MIGRATIONS_RUN === 'true';
 
-  @Module({ imports: [PlatformModule.forRoot({ env }), WebhooksModule] })
+  const database = dataSourceOptions({ databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  @Module({ imports: [PlatformModule.forRoot({ env, database }), WebhooksModule] })
   class WorkerModule {}
 
   const app = await NestFactory.createApplicationContext(WorkerModule, {

@@ -17,7 +17,7 @@ import { ProductDisplayContentEntity } from './product-contents/product-display-
 import { FavouriteProductEntity } from './favourites/favourite-product.entity';
 import { ProductIssueIgnoreEntity } from './product-issues/product-issue-ignore.entity';
 
-/** Every entity of the catalog context (listed in src/config/entities.ts). */
+/** Every entity of the catalog context (listed in src/app.entities.ts). */
 export const catalogEntities = [
   // taxonomy and reference resources
   ProductCategoryEntity,

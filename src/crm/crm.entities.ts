@@ -4,7 +4,7 @@ import { CommentEntity } from './comments/comment.entity';
 import { DealContactEntity, DealEntity, DealProductEntity } from './deals/deal.entity';
 import { PipelineEntity, PipelineStatusEntity } from './pipelines/pipeline.entity';
 
-/** Every entity of the CRM context (listed in src/config/entities.ts). */
+/** Every entity of the CRM context (listed in src/app.entities.ts). */
 export const crmEntities = [
   // accounts and contacts (engineer C)
   AccountEntity,

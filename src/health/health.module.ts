@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { InfoController } from '../info/info.controller';
+import { InfoController } from '../info/info.api';
 import { HealthController } from './health.controller';
 import { Lifecycle } from './lifecycle';
 

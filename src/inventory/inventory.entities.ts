@@ -1,5 +1,5 @@
 import { LocationEntity } from './locations/location.entity';
 import { StockEntity } from './stocks/stock.entity';
 
-/** Every entity of the inventory context (listed in src/config/entities.ts). */
+/** Every entity of the inventory context (listed in src/app.entities.ts). */
 export const inventoryEntities = [LocationEntity, StockEntity];

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { version } from '../info/version';
+import { version } from '../info/info.api';
 import { documentIdempotencyKey } from '../platform/http/idempotency.openapi';
 import { applyDocumentConventions } from './document-conventions';
 import { attachRequestExamples } from './request-examples';

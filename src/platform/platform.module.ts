@@ -1,8 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../config/database-options';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { Env } from '../config/env';
 import { ActivityObservers } from './activity/activity-recorder';
 import { ActivityTypes } from './activity/activity-types';
@@ -25,6 +24,11 @@ import { WorkspaceInitializers } from './tenancy/workspace-initializers';
 
 export interface PlatformOptions {
   env: Env;
+  /**
+   * The data source's options, every context's entities and the migrations included: built by the
+   * composition root (src/app.database-options.ts), so the platform imports no context.
+   */
+  database: DataSourceOptions;
   /** The embedded database, when DATABASE_URL is not set. */
   pglite?: PGlite;
 }
@@ -47,13 +51,7 @@ export class PlatformModule {
           provide: DataSource,
           useFactory: async () => {
             const { env } = options;
-            const dataSource = new DataSource(
-              dataSourceOptions({
-                databaseUrl: env.DATABASE_URL,
-                pglite: options.pglite,
-                poolSize: env.DATABASE_POOL_SIZE,
-              }),
-            );
+            const dataSource = new DataSource(options.database);
             await dataSource.initialize();
             setNamedStatements(dataSource, env.DATABASE_PREPARED_STATEMENTS);
             if (env.DATABASE_URL) setDirectListenUrl(dataSource, env.DATABASE_LISTEN_URL);

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { In } from 'typeorm';
-import { ProductContentsService } from '../catalog/product-contents/product-contents.service';
+import { ProductContentsService } from '../catalog/catalog.api';
 import { ProductDisplayContentEntity } from '../catalog/product-contents/product-display-content.entity';
 import { ProductEntity } from '../catalog/products/product.entity';
 import { Db } from '../platform/database/db';

@@ -1,16 +1,18 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { AttributesService } from '../catalog/attributes/attributes.service';
-import { ProductAttributeListQuery } from '../catalog/attributes/attribute.dto';
-import { BrandListQuery } from '../catalog/brands/brand.dto';
-import { BrandsService } from '../catalog/brands/brands.service';
-import { CatalogListQuery } from '../catalog/catalogs/catalog.dto';
-import { CatalogsService } from '../catalog/catalogs/catalogs.service';
-import { CategoriesService } from '../catalog/categories/categories.service';
-import { ProductCategoryListQuery } from '../catalog/categories/category.dto';
-import { ManufacturerListQuery } from '../catalog/manufacturers/manufacturer.dto';
-import { ManufacturersService } from '../catalog/manufacturers/manufacturers.service';
-import type { CreateProductRequest } from '../catalog/products/product-request.dto';
-import { ProductsService } from '../catalog/products/products.service';
+import {
+  AttributesService,
+  BrandListQuery,
+  BrandsService,
+  CatalogListQuery,
+  CatalogsService,
+  CategoriesService,
+  type CreateProductRequest,
+  ManufacturerListQuery,
+  ManufacturersService,
+  ProductAttributeListQuery,
+  ProductCategoryListQuery,
+  ProductsService,
+} from '../catalog/catalog.api';
 import type { RequestContext } from '../platform/tenancy/request-context';
 
 const all = <T extends object>(Query: new () => T): T => Object.assign(new Query(), { Take: 1000 });

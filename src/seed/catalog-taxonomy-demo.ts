@@ -1,12 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { RequestContext } from '../platform/tenancy/request-context';
-import { AttributesService } from '../catalog/attributes/attributes.service';
-import { BrandsService } from '../catalog/brands/brands.service';
-import { CatalogsService } from '../catalog/catalogs/catalogs.service';
-import { CategoriesService } from '../catalog/categories/categories.service';
-import { CategoryDisplayContentsService } from '../catalog/category-contents/category-display-contents.service';
-import { ManufacturersService } from '../catalog/manufacturers/manufacturers.service';
-import { ProductFiltersService } from '../catalog/product-filters/product-filters.service';
+import {
+  AttributesService,
+  BrandsService,
+  CatalogsService,
+  CategoriesService,
+  CategoryDisplayContentsService,
+  ManufacturersService,
+  ProductFiltersService,
+} from '../catalog/catalog.api';
 
 /** The demo category tree: [name, children]. 20 categories in three levels. */
 const tree: Array<[string, Array<string | [string, string[]]>]> = [

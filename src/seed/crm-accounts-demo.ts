@@ -1,8 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { AccountsService } from '../crm/accounts/accounts.service';
-import type { AccountType } from '../crm/accounts/account.entity';
-import { ContactsService } from '../crm/contacts/contacts.service';
-import type { Gender } from '../crm/contacts/contact.entity';
+import { AccountsService, type AccountType, ContactsService, type Gender } from '../crm/crm.api';
 import type { RequestContext } from '../platform/tenancy/request-context';
 
 const prefixes = ['Noord', 'Zuid', 'West', 'Oost', 'Delta', 'Polder', 'Haven', 'Molen', 'Tulip', 'Dijk'];

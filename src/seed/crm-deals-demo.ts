@@ -1,8 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { AccountsService } from '../crm/accounts/accounts.service';
-import { CommentsService } from '../crm/comments/comments.service';
-import { DealsService } from '../crm/deals/deals.service';
-import { PipelinesService } from '../crm/pipelines/pipelines.service';
+import { AccountsService, CommentsService, DealsService, PipelinesService } from '../crm/crm.api';
 import type { RequestContext } from '../platform/tenancy/request-context';
 
 const subjects = [

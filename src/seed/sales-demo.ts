@@ -1,11 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ProductListService } from '../catalog/products/product-list.service';
-import { AccountsService } from '../crm/accounts/accounts.service';
-import { LocationsService } from '../inventory/locations/locations.service';
-import { StocksService } from '../inventory/stocks/stocks.service';
+import { ProductListService } from '../catalog/catalog.api';
+import { AccountsService } from '../crm/crm.api';
+import { LocationsService, StocksService } from '../inventory/inventory.api';
 import type { RequestContext } from '../platform/tenancy/request-context';
-import { SalesOrdersService } from '../sales/orders/sales-orders.service';
-import { SalesSettingsService } from '../sales/settings/sales-settings.service';
+import { SalesOrdersService, SalesSettingsService } from '../sales/sales.api';
 
 const channels = ['webshop', 'phone', 'email', 'sales rep'];
 const day = 86_400_000;

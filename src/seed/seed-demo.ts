@@ -10,10 +10,7 @@ import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
 import { seedCrmAccountsDemo } from './crm-accounts-demo';
 import { seedCrmDealsDemo } from './crm-deals-demo';
 import { seedSalesDemo } from './sales-demo';
-import { hashPassword } from '../identity/auth/passwords';
-import { BootstrapAdmin } from '../identity/bootstrap-admin';
-import { UsersService } from '../identity/users/users.service';
-import { WorkspacesService } from '../identity/workspaces/workspaces.service';
+import { BootstrapAdmin, hashPassword, UsersService, WorkspacesService } from '../identity/identity.api';
 import { RequestContext } from '../platform/tenancy/request-context';
 import { startEmbeddedPostgres } from '../platform/database/embedded-postgres';
 

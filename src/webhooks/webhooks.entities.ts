@@ -4,5 +4,5 @@ import {
   WebhookEntity,
 } from './webhooks/webhook.entity';
 
-/** Every entity of the webhooks context (listed in src/config/entities.ts). */
+/** Every entity of the webhooks context (listed in src/app.entities.ts). */
 export const webhooksEntities = [WebhookEntity, WebhookDeliveryEntity, WebhookDeliveryAttemptEntity];

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../src/config/database-options';
+import { dataSourceOptions } from '../../src/app.database-options';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { serverUrl, templatePath } from './test-env';
 

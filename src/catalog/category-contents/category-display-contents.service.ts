@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LanguagesService } from '../../i18n/languages/languages.service';
+import { LanguagesService } from '../../i18n/i18n.api';
 import { Db } from '../../platform/database/db';
 import { scopedFields } from '../../platform/http/resource';
 import { ProductCategoryEntity } from '../categories/category.entity';

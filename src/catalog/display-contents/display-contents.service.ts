@@ -1,5 +1,5 @@
 import type { EntityTarget, FindOptionsWhere } from 'typeorm';
-import type { LanguagesService } from '../../i18n/languages/languages.service';
+import type { LanguagesService } from '../../i18n/i18n.api';
 import type { Db } from '../../platform/database/db';
 import type { Scoped } from '../../platform/database/scoped-repository';
 import { listParams, type ListQueryBase, type Page } from '../../platform/http/list-query';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { ClientLoginListQuery } from '../../identity/client-logins/client-login.dto';
-import { ClientLoginsService } from '../../identity/client-logins/client-logins.service';
+import { ClientLoginListQuery, ClientLoginsService } from '../../identity/identity.api';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';

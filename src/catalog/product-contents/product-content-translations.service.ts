@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LanguagesService } from '../../i18n/languages/languages.service';
-import { TranslationsService } from '../../i18n/translations/translations.service';
+import { LanguagesService, TranslationsService } from '../../i18n/i18n.api';
 import { Db } from '../../platform/database/db';
 import { collectFieldErrors } from '../../platform/http/field-errors';
 import { badRequest, invalidField, Problem } from '../../platform/http/problem';

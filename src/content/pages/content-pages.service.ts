@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LanguagesService } from '../../i18n/languages/languages.service';
+import { LanguagesService } from '../../i18n/i18n.api';
 import { Db, type Tx } from '../../platform/database/db';
 import { sanitizeHtmlBody } from '../../platform/http/html-sanitizer';
 import { listParams, type Page } from '../../platform/http/list-query';

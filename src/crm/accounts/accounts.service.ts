@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogsService } from '../../catalog/catalogs/catalogs.service';
-import { UsersService } from '../../identity/users/users.service';
+import { CatalogsService } from '../../catalog/catalog.api';
+import { UsersService } from '../../identity/identity.api';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';

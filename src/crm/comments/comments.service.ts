@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UsersService } from '../../identity/users/users.service';
+import { UsersService } from '../../identity/identity.api';
 import { Db, Tx } from '../../platform/database/db';
 import { EntityTypes } from '../../platform/database/entity-types';
 import type { RequestContext } from '../../platform/tenancy/request-context';

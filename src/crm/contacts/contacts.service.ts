@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { ClientLoginsService } from '../../identity/client-logins/client-logins.service';
-import { UsersService } from '../../identity/users/users.service';
+import { ClientLoginsService, UsersService } from '../../identity/identity.api';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ScopedRepository } from '../../platform/database/scoped-repository';

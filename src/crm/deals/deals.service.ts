@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { ProductReferencesService } from '../../catalog/products/product-references.service';
-import { UsersService } from '../../identity/users/users.service';
+import { ProductReferencesService } from '../../catalog/catalog.api';
+import { UsersService } from '../../identity/identity.api';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';

@@ -1,6 +1,6 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
 import { In } from 'typeorm';
-import { UsersService } from '../../identity/users/users.service';
+import { UsersService } from '../../identity/identity.api';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { xlsxDownload, XlsxColumn } from '../../platform/http/xlsx-download';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { availableCurrencyCodes } from '../../i18n/currencies/currency-catalogue';
+import { availableCurrencyCodes } from '../../i18n/i18n.api';
 import { roles, type Role } from '../../platform/tenancy/request-context';
 import { PageOf } from '../../platform/http/list-query';
 

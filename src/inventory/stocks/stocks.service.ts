@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ProductReferencesService } from '../../catalog/products/product-references.service';
+import { ProductReferencesService } from '../../catalog/catalog.api';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';

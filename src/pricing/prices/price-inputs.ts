@@ -1,8 +1,5 @@
-import {
-  productPricingInputSql,
-  type ProductPricingInput,
-} from '../../catalog/products/product-pricing-inputs';
-import { pricingAccountSql, toPricingAccount, type PricingAccount } from '../../crm/accounts/account-pricing';
+import { type ProductPricingInput, productPricingInputSql } from '../../catalog/catalog.api';
+import { type PricingAccount, pricingAccountSql, toPricingAccount } from '../../crm/crm.api';
 import { preparedStatement, type PreparedStatement } from '../../platform/database/lean-reads';
 import { priceScriptsVersionSql } from '../atomic-scripts/price-scripts-version';
 import { exact, type Exact } from './money';

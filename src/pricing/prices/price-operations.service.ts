@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ProductPricingInput } from '../../catalog/products/product-pricing-inputs';
-import type { PricingAccount } from '../../crm/accounts/account-pricing';
+import type { ProductPricingInput } from '../../catalog/catalog.api';
+import type { PricingAccount } from '../../crm/crm.api';
 import { badRequest, notFound } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { exact, money, zero } from './money';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ProductPricingInput } from '../../catalog/products/product-pricing-inputs';
+import type { ProductPricingInput } from '../../catalog/catalog.api';
 import { Db, type Tx } from '../../platform/database/db';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';

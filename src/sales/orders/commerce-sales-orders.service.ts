@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContactsService } from '../../crm/contacts/contacts.service';
-import { AccountsService } from '../../crm/accounts/accounts.service';
+import { AccountsService, ContactsService } from '../../crm/crm.api';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { type Page } from '../../platform/http/list-query';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ProductSummary } from '../../catalog/products/product-references.service';
-import { PricingService } from '../../pricing/prices/pricing.service';
+import type { ProductSummary } from '../../catalog/catalog.api';
+import { PricingService } from '../../pricing/pricing.api';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { serviceUnavailable } from '../../platform/http/problem';
 

@@ -1,9 +1,6 @@
-import { exact, moneyString } from '../../pricing/prices/money';
+import { exact, moneyString } from '../../pricing/pricing.api';
 import { Injectable } from '@nestjs/common';
-import {
-  ProductReferencesService,
-  type ProductSummary,
-} from '../../catalog/products/product-references.service';
+import { ProductReferencesService, type ProductSummary } from '../../catalog/catalog.api';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, type FieldErrors } from '../../platform/http/problem';
 import { OrderPricing, refuseWithoutRules } from './order-pricing';

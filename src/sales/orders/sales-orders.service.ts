@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsService } from '../../crm/accounts/accounts.service';
-import { ContactsService } from '../../crm/contacts/contacts.service';
-import { CurrenciesService } from '../../i18n/currencies/currencies.service';
-import { WorkspacesService } from '../../identity/workspaces/workspaces.service';
-import { LocationsService } from '../../inventory/locations/locations.service';
-import { StocksService, type StockMovement } from '../../inventory/stocks/stocks.service';
+import { AccountsService, ContactsService } from '../../crm/crm.api';
+import { CurrenciesService } from '../../i18n/i18n.api';
+import { WorkspacesService } from '../../identity/identity.api';
+import { LocationsService, type StockMovement, StocksService } from '../../inventory/inventory.api';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';

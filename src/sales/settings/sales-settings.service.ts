@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LocationsService } from '../../inventory/locations/locations.service';
+import { LocationsService } from '../../inventory/inventory.api';
 import { Db, type Tx } from '../../platform/database/db';
 import { assertIfMatch } from '../../platform/database/scoped-repository';
 import type { RequestContext } from '../../platform/tenancy/request-context';

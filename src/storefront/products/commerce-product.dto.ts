@@ -11,14 +11,15 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
-  ProductAttributeFilter,
+  apply,
   commerceProductSortBy,
-  productTypes,
+  ProductAttributeFilter,
+  ProductAttributeValues,
+  ProductComponent,
+  ProductImage,
   type ProductType,
-} from '../../catalog/products/product-list.dto';
-import { ProductAttributeValues } from '../../catalog/products/product-request.dto';
-import { apply } from '../../catalog/products/product-validators';
-import { ProductComponent, ProductImage } from '../../catalog/products/product-response.dto';
+  productTypes,
+} from '../../catalog/catalog.api';
 import { ListBody, PageOf } from '../../platform/http/list-query';
 
 const attributeFilters = () => [

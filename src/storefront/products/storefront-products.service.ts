@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ProductFiltersService } from '../../catalog/product-filters/product-filters.service';
-import { CategoriesService } from '../../catalog/categories/categories.service';
-import { ProductListService } from '../../catalog/products/product-list.service';
-import { ProductReads, type ProductVisibility } from '../../catalog/products/product-reads';
-import { AccountsService } from '../../crm/accounts/accounts.service';
+import {
+  CategoriesService,
+  ProductFiltersService,
+  ProductListService,
+  ProductReads,
+  type ProductVisibility,
+} from '../../catalog/catalog.api';
+import { AccountsService } from '../../crm/crm.api';
 import type { Page } from '../../platform/http/list-query';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';

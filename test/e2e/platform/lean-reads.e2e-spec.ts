@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
-import { entities } from '../../../src/config/entities';
+import { entities } from '../../../src/app.entities';
 import { Db } from '../../../src/platform/database/db';
 import { leanPlan } from '../../../src/platform/database/lean-reads';
 import { RequestContext } from '../../../src/platform/tenancy/request-context';

@@ -1,14 +1,16 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DataSourceOptions } from 'typeorm';
-import { migrations } from '../../migrations';
-import { SnakeNamingStrategy } from '../platform/database/snake-naming.strategy';
-import { entities } from './entities';
+import { migrations } from '../migrations';
+import { SnakeNamingStrategy } from './platform/database/snake-naming.strategy';
+import { entities } from './app.entities';
 
 /**
  * One set of options for both databases: a PostgreSQL server when `databaseUrl` is given,
  * otherwise the embedded PostgreSQL instance, reached through PGlite's node-postgres adapter with a
- * pool of one (it has one session). Same driver, entities, migrations and SQL either way.
+ * pool of one (it has one session). Same driver, entities, migrations and SQL either way. Part of
+ * the composition root: the app and the worker hand the result to `PlatformModule.forRoot`; the
+ * TypeORM CLI (ormconfig.ts), the tests' global setup and the benches use it directly.
  */
 export function dataSourceOptions(target: {
   databaseUrl?: string;

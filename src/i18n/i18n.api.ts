@@ -1,0 +1,9 @@
+/**
+ * The i18n door: languages, currencies and the translations provider other contexts call.
+ * Other contexts import this file or `i18n.module`, never another file of this folder
+ * (eslint.config.mjs).
+ */
+export { CurrenciesService } from './currencies/currencies.service';
+export { availableCurrencyCodes } from './currencies/currency-catalogue';
+export { LanguagesService } from './languages/languages.service';
+export { TranslationsService } from './translations/translations.service';
