@@ -15,6 +15,8 @@ import { PricingModule } from './pricing/pricing.module';
 import { StorefrontModule } from './storefront/storefront.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SalesModule } from './sales/sales.module';
+import { SalesStatisticsModule } from './sales/statistics/sales-statistics.module';
+import { StorefrontOrdersModule } from './storefront/orders/storefront-orders.module';
 
 /** Wires the contexts. Sub-path controllers register before `{id}` routes (see api-conventions §8). */
 @Module({})
@@ -37,6 +39,9 @@ export class AppModule {
         WebhooksModule,
         InventoryModule,
         SalesModule,
+        // after the core sales orders, before their figures: the order of the OpenAPI document
+        StorefrontOrdersModule,
+        SalesStatisticsModule,
       ],
     };
   }

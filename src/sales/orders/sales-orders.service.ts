@@ -7,7 +7,7 @@ import { LocationsService } from '../../inventory/locations/locations.service';
 import { StocksService, type StockMovement } from '../../inventory/stocks/stocks.service';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
-import { listParams, Page } from '../../platform/http/list-query';
+import { listParams, type ListParams, Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
 import { conflict, notFound } from '../../platform/http/problem';
 import { collectFieldErrors } from '../../platform/http/field-errors';
@@ -15,7 +15,12 @@ import { respond, scopedFields, withoutScopedFields } from '../../platform/http/
 import { SalesSettingsService } from '../settings/sales-settings.service';
 import { assertTransition, stockEffect } from './ordering-status';
 import { lineRows, type ResolvedLine, SalesOrderLineResolver } from './sales-order-lines';
-import type { CreateSalesOrderLineRequest, SalesOrderLineResponse } from './sales-order-line.dto';
+import type {
+  CreateSalesOrderLineRequest,
+  OrderLineItemBody,
+  SalesOrderLineResponse,
+} from './sales-order-line.dto';
+import type { PricingAccount } from '../../crm/accounts/account-pricing';
 import {
   CreateSalesOrderRequest,
   OrderAddressBody,
@@ -155,6 +160,51 @@ export class SalesOrdersService {
     return { data: page.data.map((o) => toSalesOrderResponse(o, lines)), total: page.total };
   }
 
+  /**
+   * For the storefront: a page of the orders `clientLoginId` placed (every order of the workspace
+   * when null: a user), optionally of these orderers, searched by number or external reference.
+   */
+  async placedPage(
+    ctx: RequestContext,
+    clientLoginId: string | null,
+    q: ListParams<'OrderNumber' | 'OrderedAt'> & { orderedByIds?: string[] },
+  ): Promise<Page<SalesOrderResponse>> {
+    const qb = this.placed(ctx, clientLoginId);
+    if (q.orderedByIds?.length)
+      qb.andWhere('o.ordered_by_id IN (:...orderedBy)', { orderedBy: q.orderedByIds });
+    const page = await paginate(qb, q, {
+      sort: { OrderNumber: 'o.order_sequence', OrderedAt: 'o.ordered_at' },
+      search: ['o.order_number', 'o.external_reference'],
+      match: 'prefix',
+    });
+    const lines = await this.linesOf(
+      ctx,
+      page.data.map((o) => o.id),
+    );
+    return { data: page.data.map((o) => toSalesOrderResponse(o, lines)), total: page.total };
+  }
+
+  /** For the storefront: one order `clientLoginId` placed (any when null), by id or number; else 404 naming it. */
+  async placedOne(
+    ctx: RequestContext,
+    clientLoginId: string | null,
+    key: { id: string } | { orderNumber: string },
+  ): Promise<{ order: SalesOrderResponse; version: number }> {
+    const qb = this.placed(ctx, clientLoginId);
+    if ('id' in key) qb.andWhere('o.id = :id', { id: key.id });
+    else qb.andWhere('o.order_number = :orderNumber', { orderNumber: key.orderNumber });
+    const order = await qb.getOne();
+    if (!order) throw notFound(label, 'id' in key ? key.id : key.orderNumber);
+    const lines = await this.linesOf(ctx, [order.id]);
+    return { order: toSalesOrderResponse(order, lines), version: order.version };
+  }
+
+  private placed(ctx: RequestContext, clientLoginId: string | null) {
+    const qb = this.db.repo(ctx, SalesOrderEntity, label).qb('o');
+    if (clientLoginId) qb.andWhere('o.client_login_id = :client', { client: clientLoginId });
+    return qb;
+  }
+
   async get(ctx: RequestContext, id: string): Promise<SalesOrderResponse> {
     const order = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
     const lines = await this.linesOf(ctx, [id]);
@@ -177,7 +227,10 @@ export class SalesOrdersService {
   async create(ctx: RequestContext, body: CreateSalesOrderRequest): Promise<SalesOrderResponse> {
     const { code: currency, rate } = await this.currency(ctx, body.currency);
     const lines = body.lines?.length
-      ? await this.resolver.resolve(ctx, body.debtorId ?? null, body.lines, { commerce: false, rate })
+      ? await this.resolver.resolve(ctx, body.debtorId ? { accountId: body.debtorId } : null, body.lines, {
+          commerce: false,
+          rate,
+        })
       : [];
     const now = new Date();
     const order: NewOrder = {
@@ -200,6 +253,33 @@ export class SalesOrdersService {
       await this.assertReferences(tx, order);
       const { entity, lines: stored } = await this.insertOrder(tx, order, lines, 'full');
       return respond(entity, (o) => toSalesOrderResponse(o, stored));
+    });
+  }
+
+  /**
+   * A storefront order, in one call: its currency, its lines priced for the shopper's account
+   * (already resolved, so neither it nor the products are read twice) from the storefront's
+   * assortment, then the order in one transaction. The debtor and the orderer are the shopper's
+   * (read in this request); only the pickup location is checked. Answers the id and number.
+   */
+  async place(
+    ctx: RequestContext,
+    order: Omit<NewOrder, 'currency'>,
+    request: { currency?: string; lines?: OrderLineItemBody[]; account: PricingAccount | null },
+  ): Promise<SalesOrderEntity> {
+    const { code: currency, rate } = await this.currency(ctx, request.currency);
+    // No lines: a request for a quotation, stored as a Draft with totals 0 (nothing to price).
+    const lines = request.lines?.length
+      ? await this.resolver.resolve(ctx, request.account, request.lines, { commerce: true, rate })
+      : [];
+    return this.db.transaction(ctx, async (tx) => {
+      await this.assertReferences(tx, {
+        debtorId: null,
+        orderedById: null,
+        pickupLocationId: order.pickupLocationId,
+      });
+      const { entity } = await this.insertOrder(tx, { ...order, currency }, lines, 'number');
+      return entity;
     });
   }
 
@@ -352,7 +432,8 @@ export class SalesOrdersService {
   ): Promise<SalesOrderResponse> {
     const order = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
     const { rate } = await this.currency(ctx, order.currency);
-    const [line] = await this.resolver.resolve(ctx, order.debtorId, [body], {
+    const debtor = order.debtorId ? { accountId: order.debtorId } : null;
+    const [line] = await this.resolver.resolve(ctx, debtor, [body], {
       commerce: false,
       rate,
       prefix: () => '',
