@@ -9,7 +9,8 @@ import {
   CreatedSalesOrderResponse,
 } from './sales-order-commerce.dto';
 import type { SalesOrderResponse } from '../../sales/orders/sales-order.dto';
-import { addressOf, SalesOrdersService } from '../../sales/orders/sales-orders.service';
+import { addressOf } from '../../sales/orders/sales-order-mappers';
+import { SalesOrdersService } from '../../sales/orders/sales-orders.service';
 import { Shoppers } from '../shoppers';
 
 const toCommerceResponse = (o: SalesOrderResponse): CommerceSalesOrderResponse => ({

@@ -13,6 +13,7 @@ describe('Storefront order create: statements', () => {
   let ws: WorkspaceFixture;
   let shopper: Caller;
   let ds: DataSource;
+  let productId: string;
 
   beforeAll(async () => {
     t = await startApp();
@@ -31,11 +32,15 @@ describe('Storefront order create: statements', () => {
       clientLoginId: shopper.userId,
       accounts: [{ accountId: account }],
     });
-    for (const sku of ['C-1', 'C-2'])
-      expect(
-        (await ws.owner.post('/core-api/catalog/products', { name: sku, sku, pricing: { salesPrice: 5 } }))
-          .status,
-      ).toBe(200);
+    for (const sku of ['C-1', 'C-2']) {
+      const created = await ws.owner.post('/core-api/catalog/products', {
+        name: sku,
+        sku,
+        pricing: { salesPrice: 5 },
+      });
+      expect(created.status).toBe(200);
+      productId = created.body.id;
+    }
   });
   afterAll(() => t.close());
 
@@ -75,5 +80,15 @@ describe('Storefront order create: statements', () => {
     expect(reading('products')).toHaveLength(1);
     // shopper, currency, products, VAT codes and scripts; then the transaction's 7 (with BEGIN/COMMIT)
     expect(seen).toHaveLength(11);
+  });
+
+  it('reads a storefront product with the shopper once, then the product', async () => {
+    const read = () => shopper.get(`/commerce-api/catalog/products/${productId}`);
+    await statementsOf(read);
+    const seen = await statementsOf(read);
+    const price = () => shopper.get(`/commerce-api/catalog/products/price/${productId}`);
+    await statementsOf(price);
+    console.log(`product ${seen.length}, price ${(await statementsOf(price)).length}`);
+    expect(seen).toHaveLength(2);
   });
 });
