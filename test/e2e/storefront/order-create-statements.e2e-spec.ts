@@ -86,9 +86,6 @@ describe('Storefront order create: statements', () => {
     const read = () => shopper.get(`/commerce-api/catalog/products/${productId}`);
     await statementsOf(read);
     const seen = await statementsOf(read);
-    const price = () => shopper.get(`/commerce-api/catalog/products/price/${productId}`);
-    await statementsOf(price);
-    console.log(`product ${seen.length}, price ${(await statementsOf(price)).length}`);
     expect(seen).toHaveLength(2);
   });
 });
