@@ -105,17 +105,15 @@ export class PricingService {
   /**
    * The account, the VAT codes and the products of a price request: the account through the
    * CRM (unless the caller resolved it), the products through the catalog (with their membership
-   * of the account's catalog when asked), both beside pricing's own tables.
+   * of the account's catalog when asked), then pricing's own tables.
    */
   async inputs(on: RequestContext | Tx, query: PriceInputsQuery): Promise<PriceInputs> {
     const key = query.account;
     const account =
       key === null ? null : 'accountId' in key ? await this.accounts.pricingAccount(on, key.accountId) : key;
     const catalogId = query.accountCatalog ? (account?.productCatalogId ?? null) : null;
-    const [products, tables] = await Promise.all([
-      this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId }),
-      priceTables(this.db.sql(on)),
-    ]);
+    const products = await this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId });
+    const tables = await priceTables(this.db.sql(on));
     return {
       account,
       products,
