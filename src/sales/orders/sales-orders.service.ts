@@ -197,7 +197,7 @@ export class SalesOrdersService {
     ctx: RequestContext,
     order: Omit<NewOrder, 'currency'>,
     request: { currency?: string; lines?: OrderLineItemBody[]; account: PricingAccount | null },
-  ): Promise<SalesOrderEntity> {
+  ): Promise<{ id: string; orderNumber: string }> {
     const { code: currency, rate } = await this.currency(ctx, request.currency);
     // No lines: a request for a quotation, stored as a Draft with totals 0 (nothing to price).
     const lines = request.lines?.length
@@ -210,7 +210,8 @@ export class SalesOrdersService {
         pickupLocationId: order.pickupLocationId,
       });
       const { entity } = await this.insertOrder(tx, { ...order, currency }, lines, 'number');
-      return entity;
+      // The answer itself leaves the transaction: an idempotency claim stores it before COMMIT.
+      return { id: entity.id, orderNumber: entity.orderNumber };
     });
   }
 

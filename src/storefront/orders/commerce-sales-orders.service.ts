@@ -50,7 +50,7 @@ export class CommerceSalesOrdersService {
     const client = ctx.actor.type === 'Client' ? ctx.actor.id : null;
     // The shopper (contact and account) once: the order's debtor and orderer, its prices, its catalog.
     const shopper = client ? await this.shoppers.of(ctx) : null;
-    const entity = await this.orders.place(
+    return this.orders.place(
       ctx,
       {
         debtorId: shopper?.account?.id ?? null,
@@ -69,7 +69,6 @@ export class CommerceSalesOrdersService {
       },
       { currency: body.currency, lines: body.lines, account: shopper?.account ?? null },
     );
-    return { id: entity.id, orderNumber: entity.orderNumber };
   }
 
   async list(ctx: RequestContext, q: CommerceSalesOrderListQuery): Promise<Page<CommerceSalesOrderResponse>> {
