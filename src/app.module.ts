@@ -16,6 +16,8 @@ import { PricingModule } from './pricing/pricing.module';
 import { StorefrontModule } from './storefront/storefront.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SalesModule } from './sales/sales.module';
+import { SalesStatisticsModule } from './sales/sales.api';
+import { StorefrontOrdersModule } from './storefront/storefront.api';
 
 /**
  * The composition root: wires the contexts, and hands the platform what it must not import itself
@@ -50,6 +52,9 @@ export class AppModule {
         WebhooksModule,
         InventoryModule,
         SalesModule,
+        // after the core sales orders, before their figures: the order of the OpenAPI document
+        StorefrontOrdersModule,
+        SalesStatisticsModule,
       ],
     };
   }

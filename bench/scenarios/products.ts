@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { commerceProductAnswerSql } from '../../src/catalog/products/products.queries';
-import { facetsSql, toFacets, type FacetRows } from '../../src/storefront/products/product-facets';
+import { facetsSql, toFacets, type FacetRows } from '../../src/catalog/products/product-facets.queries';
 import { inParallel } from '../lib/api';
 import { liveSessionFrom, liveSessionWhere, notFound, unauthorized, uuidPattern } from './bare-sql';
 import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate } from './types';

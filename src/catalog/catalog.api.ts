@@ -14,7 +14,7 @@ export { ProductReads, type ProductVisibility } from './products/product-reads';
 export { ProductReferencesService, type ProductSummary } from './products/product-references.service';
 
 // The product inputs the price engine reads
-export { type ProductPricingInput, productPricingInputSql } from './products/product-pricing-inputs';
+export type { ProductPricingInput } from './products/product-pricing-inputs';
 
 // What the storefront's product DTOs reuse
 export {
@@ -41,3 +41,6 @@ export { ManufacturersService } from './manufacturers/manufacturers.service';
 export { ProductContentsService } from './product-contents/product-contents.service';
 export type { CreateProductRequest } from './products/product-request.dto';
 export { ProductsService } from './products/products.service';
+
+// What the storefront wing uses
+export { ProductFacetsService } from './products/product-facets.service';

@@ -30,6 +30,7 @@ import { ProductContentsService } from './product-contents/product-contents.serv
 import { ProductIssuesCoreController } from './product-issues/product-issues.core.controller';
 import { ProductIssuesService } from './product-issues/product-issues.service';
 import { ProductBulkService } from './products/product-bulk.service';
+import { ProductFacetsService } from './products/product-facets.service';
 import { ProductImagesService } from './products/product-images.service';
 import { ProductListService } from './products/product-list.service';
 import { ProductReferencesService } from './products/product-references.service';
@@ -80,6 +81,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductBulkService,
     ProductImagesService,
     ProductReferencesService,
+    ProductFacetsService,
   ],
   exports: [
     ProductReads,
@@ -92,6 +94,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     CatalogsService,
     ProductFiltersService,
     ProductReferencesService,
+    ProductFacetsService,
   ],
 })
 export class CatalogModule {

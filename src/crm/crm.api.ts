@@ -9,7 +9,7 @@ export { AccountsService } from './accounts/accounts.service';
 export { ContactsService } from './contacts/contacts.service';
 
 // The account inputs the price engine reads
-export { type PricingAccount, pricingAccountSql, toPricingAccount } from './accounts/account-pricing';
+export type { PricingAccount, Shopper } from './accounts/account-pricing';
 
 // What the demo seed fills the CRM with
 export type { AccountType } from './accounts/account.entity';

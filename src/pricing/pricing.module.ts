@@ -11,7 +11,6 @@ import { AtomicScriptsService } from './atomic-scripts/atomic-scripts.service';
 import { PriceScripts } from './atomic-scripts/price-scripts';
 import { ScriptSandbox } from './atomic-scripts/script-sandbox';
 import { PriceOperationsService } from './prices/price-operations.service';
-import { PricesCommerceController } from './prices/prices.commerce.controller';
 import { PricesCoreController } from './prices/prices.core.controller';
 import { PricingService } from './prices/pricing.service';
 import { VatCodeEntity } from './vat-codes/vat-code.entity';
@@ -25,12 +24,7 @@ import { VatCodesService } from './vat-codes/vat-codes.service';
  */
 @Module({
   imports: [CatalogModule, CrmModule],
-  controllers: [
-    VatCodesCoreController,
-    AtomicScriptsCoreController,
-    PricesCoreController,
-    PricesCommerceController,
-  ],
+  controllers: [VatCodesCoreController, AtomicScriptsCoreController, PricesCoreController],
   providers: [
     VatCodesService,
     ScriptSandbox,
@@ -39,7 +33,7 @@ import { VatCodesService } from './vat-codes/vat-codes.service';
     PricingService,
     PriceOperationsService,
   ],
-  exports: [PricingService, VatCodesService],
+  exports: [PricingService, PriceOperationsService, VatCodesService],
 })
 export class PricingModule {
   constructor(

@@ -7,38 +7,32 @@ import { InventoryModule } from '../inventory/inventory.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { ActivityTypes } from '../platform/activity/activity-types';
 import { EntityTypes } from '../platform/database/entity-types';
-import { CommerceSalesOrdersService } from './orders/commerce-sales-orders.service';
 import { OrderPricing } from './orders/order-pricing';
 import { SalesOrderLineResolver } from './orders/sales-order-lines';
 import { SalesOrderEntity } from './orders/sales-order.entity';
 import { salesActivityTypes } from './sales.activity-types';
-import { SalesOrdersCommerceController } from './orders/sales-orders.commerce.controller';
 import { SalesOrdersCoreController } from './orders/sales-orders.core.controller';
 import { SalesOrdersService } from './orders/sales-orders.service';
 import { SalesSettingsCoreController } from './settings/sales-settings.core.controller';
 import { SalesSettingsService } from './settings/sales-settings.service';
-import { SalesOrderStatisticsController } from './statistics/sales-order-statistics.controller';
 import { SalesOrderStatisticsService } from './statistics/sales-order-statistics.service';
 
-/** Sales orders (core and commerce), their numbers, lines and statistics. */
+/**
+ * Sales orders, their numbers and lines (the storefront places its orders through
+ * `SalesOrdersService.place`; the figures are `SalesStatisticsModule`).
+ */
 @Module({
   imports: [IdentityModule, I18nModule, CatalogModule, CrmModule, InventoryModule, PricingModule],
   // salesorders/settings before salesorders/:id
-  controllers: [
-    SalesSettingsCoreController,
-    SalesOrdersCoreController,
-    SalesOrdersCommerceController,
-    SalesOrderStatisticsController,
-  ],
+  controllers: [SalesSettingsCoreController, SalesOrdersCoreController],
   providers: [
     SalesSettingsService,
     SalesOrdersService,
-    CommerceSalesOrdersService,
     SalesOrderLineResolver,
     OrderPricing,
     SalesOrderStatisticsService,
   ],
-  exports: [SalesOrdersService],
+  exports: [SalesOrdersService, SalesOrderStatisticsService],
 })
 export class SalesModule {
   constructor(entityTypes: EntityTypes, activityTypes: ActivityTypes) {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
+import type { ProductPricingInput } from './product-pricing-inputs';
+import { productPricingInputs } from './product-pricing.queries';
 import { ProductEntity } from './product.entity';
 
 /** What another context (inventory, sales) may know of a product it references. */
@@ -54,6 +56,17 @@ export class ProductReferencesService {
       return entities.map((p) => this.summary(p, inCatalog.has(p.id)));
     }
     return (await qb.getMany()).map((p) => this.summary(p, true));
+  }
+
+  /**
+   * For pricing: what the engine reads of the products with these ids (lower-case) and/or skus,
+   * with their tiers and, when `catalogId` is given, whether each is in that catalog.
+   */
+  pricingInputs(
+    on: RequestContext | Tx,
+    refs: { ids: readonly string[]; skus?: readonly string[]; catalogId?: string | null },
+  ): Promise<ProductPricingInput[]> {
+    return productPricingInputs(this.db.sql(on), refs);
   }
 
   private summary(p: ProductEntity, inCatalog: boolean): ProductSummary {

@@ -27,7 +27,8 @@ import {
   postalAddress,
 } from './account-members.dto';
 import { countValues } from './value-counts';
-import { loadPricingAccount, type PricingAccount, type PricingAccountKey } from './account-pricing';
+import { toPricingAccount, type PricingAccount, type Shopper } from './account-pricing';
+import { pricingAccountById, shopperOfClientLogin } from './account-pricing.queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -230,13 +231,23 @@ export class AccountsService {
   }
 
   /**
-   * For pricing (another context): the account a price is for, with its commerce settings, by id
-   * or for a client login; null when there is none. Read in `on`'s transaction when it is one.
+   * For pricing (another context): the account a price is for, with its commerce settings; null
+   * when the workspace has none with this id.
    */
-  async pricingAccount(on: RequestContext | Tx, key: PricingAccountKey): Promise<PricingAccount | null> {
-    const repo =
-      on instanceof Tx ? on.repo(AccountEntity, 'Account') : this.db.repo(on, AccountEntity, 'Account');
-    return loadPricingAccount(repo, key);
+  async pricingAccount(on: RequestContext | Tx, accountId: string): Promise<PricingAccount | null> {
+    const row = await pricingAccountById(this.db.sql(on), accountId);
+    return row ? toPricingAccount(row) : null;
+  }
+
+  /**
+   * For the storefront: who shops as this client login (its contact and that contact's primary
+   * account with its commerce settings), in one statement; null when no contact is linked to it.
+   */
+  async shopper(on: RequestContext | Tx, clientLoginId: string): Promise<Shopper | null> {
+    const row = await shopperOfClientLogin(this.db.sql(on), clientLoginId);
+    return row
+      ? { contactId: row.contactId, account: row.account ? toPricingAccount(row.account) : null }
+      : null;
   }
 
   private async page(values: Promise<ValueCount[]>): Promise<Page<ValueCount>> {

@@ -1,11 +1,13 @@
-import { type ProductPricingInput, productPricingInputSql } from '../../catalog/catalog.api';
-import { type PricingAccount, pricingAccountSql, toPricingAccount } from '../../crm/crm.api';
-import { preparedStatement, type PreparedStatement } from '../../platform/database/lean-reads';
-import { priceScriptsVersionSql } from '../atomic-scripts/price-scripts-version';
+import type { ProductPricingInput } from '../../catalog/catalog.api';
+import type { PricingAccount } from '../../crm/crm.api';
 import { exact, type Exact } from './money';
+import type { VatCodeRow } from './price-inputs.queries';
 
-/** Who a price is for: an account by id, the account of a client login, or nobody (list prices). */
-export type PriceAccountKey = { accountId: string } | { clientLoginId: string } | null;
+/**
+ * Who a price is for: an account already resolved (the storefront's shopper, read once per
+ * request), an account to read by id, or nobody (null: list prices).
+ */
+export type PriceAccountKey = PricingAccount | { accountId: string } | null;
 
 export interface PriceInputsQuery {
   account: PriceAccountKey;
@@ -32,7 +34,7 @@ export interface VatTable {
   fallback: VatCodeRate | null;
 }
 
-/** Everything a price request reads, from one statement. */
+/** Everything a price request reads. */
 export interface PriceInputs {
   /** null: no account was asked for, or the one asked for does not exist. */
   account: PricingAccount | null;
@@ -46,80 +48,11 @@ export interface PriceInputs {
   scriptsVersion: string;
 }
 
-/** Where the statement runs: a scoped repository (`$1` = its workspace). */
-interface PreparedReads {
-  prepared<R>(statement: PreparedStatement, values: unknown[]): Promise<R[]>;
-}
-
-interface Row {
-  account: Parameters<typeof toPricingAccount>[0] | null;
-  vat_codes: Array<{ id: string; code: string; rate: string; isDefault: boolean }>;
-  products: ProductPricingInput[];
-  scripts: string | null;
-}
-
-/**
- * The account, the workspace's VAT codes, the products of a price request and the version of its
- * price scripts in ONE statement
- * (`$1` the workspace, `$2` the account key, `$3` ids, `$4` skus), each part written by the
- * context that owns its tables (crm's `pricingAccountSql`, the catalog's `productPricingInputSql`):
- * one round trip and one plan per connection (named prepared statements, a handful of shapes).
- */
-export class PriceInputsStatements {
-  private readonly statements = new Map<string, PreparedStatement>();
-
-  async read(repo: PreparedReads, query: PriceInputsQuery): Promise<PriceInputs> {
-    const account = query.account;
-    const key = account === null ? null : 'accountId' in account ? 'accountId' : 'clientLoginId';
-    const skus = query.skus?.length ? query.skus : null;
-    const values: unknown[] = [
-      ...(account === null ? [] : ['accountId' in account ? account.accountId : account.clientLoginId]),
-      query.ids,
-      ...(skus ? [skus] : []),
-    ];
-    const shape = this.statement(key, skus !== null, !!query.accountCatalog && key !== null);
-    const [row] = await repo.prepared<Row>(shape, values);
-    const codes = row.vat_codes.map((v) => {
-      const rate = exact(v.rate);
-      return { id: v.id, code: v.code, rate, rateText: rate.toString(), isDefault: v.isDefault };
-    });
-    return {
-      account: row.account ? toPricingAccount(row.account) : null,
-      products: row.products,
-      scriptsVersion: row.scripts ?? '',
-      vat: {
-        byId: new Map(codes.map((c) => [c.id, c])),
-        fallback: codes.find((c) => c.isDefault) ?? null,
-      },
-    };
-  }
-
-  /** The statement of a shape: `$2` the account key (when there is one), then the ids, then the skus. */
-  private statement(
-    key: 'accountId' | 'clientLoginId' | null,
-    bySku: boolean,
-    accountCatalog: boolean,
-  ): PreparedStatement {
-    const name = `${key}:${bySku}:${accountCatalog}`;
-    let statement = this.statements.get(name);
-    if (!statement) {
-      const ids = key ? '$3' : '$2';
-      const skus = key ? '$4' : '$3';
-      const products = productPricingInputSql(
-        'p',
-        accountCatalog ? 'SELECT product_catalog_id FROM account' : undefined,
-      );
-      statement = preparedStatement(
-        `${key ? `WITH account AS (${pricingAccountSql(key, '$2')}) ` : ''}SELECT
-  ${key ? '(SELECT account FROM account)' : 'NULL::json'} AS account,
-  coalesce((SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'rate', v.rate::text, 'isDefault', v.is_default))
-    FROM vat_codes v WHERE v.workspace_id = $1), '[]'::json) AS vat_codes,
-  coalesce((SELECT json_agg(${products}) FROM products p
-    WHERE p.workspace_id = $1 AND (p.id = ANY(${ids}::uuid[])${bySku ? ` OR p.sku = ANY(${skus}::text[])` : ''})), '[]'::json) AS products,
-  (${priceScriptsVersionSql}) AS scripts`,
-      );
-      this.statements.set(name, statement);
-    }
-    return statement;
-  }
+/** The VAT codes as the engine looks them up: by id, and the workspace's default. */
+export function toVatTable(rows: readonly VatCodeRow[]): VatTable {
+  const codes = rows.map((v) => {
+    const rate = exact(v.rate);
+    return { id: v.id, code: v.code, rate, rateText: rate.toString(), isDefault: v.isDefault };
+  });
+  return { byId: new Map(codes.map((c) => [c.id, c])), fallback: codes.find((c) => c.isDefault) ?? null };
 }

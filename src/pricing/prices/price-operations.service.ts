@@ -168,27 +168,16 @@ export class PriceOperationsService {
     };
   }
 
-  /**
-   * Who a storefront price is for: a client login → its contact's primary account (none: list
-   * prices); a user → the `customerId` it names, else none. A client may not name another account.
-   */
-  private commerceAccount(ctx: RequestContext, customerId: string | undefined): PriceAccountKey {
-    if (ctx.userType === 'Client') {
-      if (customerId) throw badRequest({ customerId: ['a client login is priced for its own account'] });
-      return { clientLoginId: ctx.actor.id! };
-    }
-    return customerId ? { accountId: customerId } : null;
-  }
-
   /** The inputs of a storefront price: the caller's account and the products, with their catalog membership. */
   private async commerceInputs(
     ctx: RequestContext,
+    who: PriceAccountKey,
     customerId: string | undefined,
     ids: string[],
     skus?: string[],
   ): Promise<PriceInputs> {
     const inputs = await this.pricing.inputs(ctx, {
-      account: this.commerceAccount(ctx, customerId),
+      account: who,
       ids,
       skus,
       accountCatalog: true,
@@ -201,13 +190,18 @@ export class PriceOperationsService {
   /** Whether the storefront may offer the product to this account: active, and in its catalog if it has one. */
   private offered = (p: ProductPricingInput) => p.active && p.inCatalog;
 
+  /**
+   * A storefront price for `who` (the storefront decides: a shopper's account, the account a user
+   * names as `customerId`, or none).
+   */
   async commercePrice(
     ctx: RequestContext,
+    who: PriceAccountKey,
     id: string,
     quantity?: string,
     customerId?: string,
   ): Promise<CommerceProductPrice> {
-    const inputs = await this.commerceInputs(ctx, customerId, [id.toLowerCase()]);
+    const inputs = await this.commerceInputs(ctx, who, customerId, [id.toLowerCase()]);
     const [product] = inputs.products;
     if (!product || !this.offered(product)) throw notFound('Product', id);
     const [line] = await this.pricing.price(ctx, inputs, [
@@ -219,12 +213,13 @@ export class PriceOperationsService {
   /** Per item: a price, or a 404 error for that item alone (unknown, inactive, outside the catalog). */
   async commercePrices(
     ctx: RequestContext,
+    who: PriceAccountKey,
     items: CommercePriceRequestItem[],
     customerId?: string,
   ): Promise<CommerceProductPriceResult[]> {
     const identifiers = items.map((i) => i.identifier);
     const ids = [...new Set(identifiers.filter((i) => uuid.test(i)).map((i) => i.toLowerCase()))];
-    const inputs = await this.commerceInputs(ctx, customerId, ids, [...new Set(identifiers)]);
+    const inputs = await this.commerceInputs(ctx, who, customerId, ids, [...new Set(identifiers)]);
     const { account, products } = inputs;
     const byId = new Map(products.map((p) => [p.id, p]));
     const bySku = new Map(products.flatMap((p) => (p.sku === null ? [] : [[p.sku, p] as const])));

@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductPricingInput } from '../../catalog/catalog.api';
+import { ProductReferencesService } from '../../catalog/catalog.api';
+import { AccountsService } from '../../crm/crm.api';
 import { Db, type Tx } from '../../platform/database/db';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { PriceScripts, type ScriptPriceInput } from '../atomic-scripts/price-scripts';
-import { VatCodeEntity } from '../vat-codes/vat-code.entity';
 import { exact, money, zero, type Exact } from './money';
-import {
-  PriceInputsStatements,
-  type PriceInputs,
-  type PriceInputsQuery,
-  type VatTable,
-} from './price-inputs';
+import { toVatTable, type PriceInputs, type PriceInputsQuery, type VatTable } from './price-inputs';
+import { priceTables } from './price-inputs.queries';
 import { priceAmounts, rulePrice } from './price-rule';
 import { parseQuantity } from './quantity';
 
@@ -93,21 +90,36 @@ export type PriceContext = Pick<PriceInputs, 'account' | 'vat' | 'scriptsVersion
 /**
  * The price engine: product sales price → quantity tier → account discount → atomic scripts,
  * exact decimals, rounded to 2 decimals at the edge. Batch-first: a price request reads its
- * account, VAT codes and products in ONE statement (`inputs`); scripts come from a cache.
+ * products (one catalog statement) beside its VAT codes and scripts version (one pricing
+ * statement), and its account only when it is not given resolved; scripts come from a cache.
  */
 @Injectable()
 export class PricingService {
-  private readonly statements = new PriceInputsStatements();
-
   constructor(
     private readonly db: Db,
     private readonly scripts: PriceScripts,
+    private readonly accounts: AccountsService,
+    private readonly products: ProductReferencesService,
   ) {}
 
-  /** The account, the VAT codes and the products of a price request, in one statement. */
-  inputs(ctx: RequestContext, query: PriceInputsQuery, tx?: Tx): Promise<PriceInputs> {
-    const repo = tx ? tx.repo(VatCodeEntity, 'VatCode') : this.db.repo(ctx, VatCodeEntity, 'VatCode');
-    return this.statements.read(repo, query);
+  /**
+   * The account, the VAT codes and the products of a price request: the account through the
+   * CRM (unless the caller resolved it), the products through the catalog (with their membership
+   * of the account's catalog when asked), then pricing's own tables.
+   */
+  async inputs(on: RequestContext | Tx, query: PriceInputsQuery): Promise<PriceInputs> {
+    const key = query.account;
+    const account =
+      key === null ? null : 'accountId' in key ? await this.accounts.pricingAccount(on, key.accountId) : key;
+    const catalogId = query.accountCatalog ? (account?.productCatalogId ?? null) : null;
+    const products = await this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId });
+    const tables = await priceTables(this.db.sql(on));
+    return {
+      account,
+      products,
+      vat: toVatTable(tables.vatCodes),
+      scriptsVersion: tables.scriptsVersion ?? '',
+    };
   }
 
   /**
@@ -130,14 +142,10 @@ export class PricingService {
       return q;
     });
     if (Object.keys(errors).length) throw badRequest(errors);
-    const inputs = await this.inputs(
-      ctx,
-      {
-        account: request.accountId ? { accountId: request.accountId } : null,
-        ids: [...new Set(request.lines.map((l) => l.productId.toLowerCase()))],
-      },
-      options.tx,
-    );
+    const inputs = await this.inputs(options.tx ?? ctx, {
+      account: request.accountId ? { accountId: request.accountId } : null,
+      ids: [...new Set(request.lines.map((l) => l.productId.toLowerCase()))],
+    });
     if (request.accountId && !inputs.account)
       errors[options.accountField ?? 'accountId'] = [
         `Account ${request.accountId} does not exist in this workspace.`,

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { ProductSummary } from '../../catalog/catalog.api';
+import type { ProductPricingInput } from '../../catalog/catalog.api';
+import type { PriceAccountKey, PriceInputs, PriceInputsQuery } from '../../pricing/pricing.api';
 import { PricingService } from '../../pricing/pricing.api';
+import { parseQuantity } from '../../pricing/pricing.api';
 import type { RequestContext } from '../../platform/tenancy/request-context';
-import { serviceUnavailable } from '../../platform/http/problem';
+import { badRequest, serviceUnavailable } from '../../platform/http/problem';
 
 /** The engine's price of one line: decimal strings, excluding VAT. */
 export interface LinePrice {
@@ -34,16 +36,38 @@ export const refuseWithoutRules = (failed: { reason: string; retryAfterSeconds: 
 export class OrderPricing {
   constructor(private readonly pricing: PricingService) {}
 
+  /**
+   * The debtor's account and the products, read once for both the order's checks and its prices;
+   * a debtor named by id that does not exist is a 400 naming `debtorId`.
+   */
+  async inputs(
+    ctx: RequestContext,
+    debtor: PriceAccountKey,
+    products: Omit<PriceInputsQuery, 'account'>,
+  ): Promise<PriceInputs> {
+    return this.pricing.inputs(ctx, { account: debtor, ...products });
+  }
+
   async price(
     ctx: RequestContext,
-    debtorId: string | null,
-    items: Array<{ product: ProductSummary; quantity: string }>,
+    inputs: PriceInputs,
+    items: Array<{ product: ProductPricingInput; quantity: string }>,
+    debtor: PriceAccountKey,
   ): Promise<LinePrice[]> {
     if (items.length === 0) return [];
-    const priced = await this.pricing.priceLines(
+    const errors: Record<string, string[]> = {};
+    const quantities = items.map((item, i) => {
+      const q = parseQuantity(item.quantity);
+      if (!q) errors[`lines[${i}].quantity`] = ['must be a number greater than 0 with at most 4 decimals'];
+      return q;
+    });
+    if (Object.keys(errors).length) throw badRequest(errors);
+    if (debtor && 'accountId' in debtor && !inputs.account)
+      throw badRequest({ debtorId: [`Account ${debtor.accountId} does not exist in this workspace.`] });
+    const priced = await this.pricing.price(
       ctx,
-      { accountId: debtorId, lines: items.map((i) => ({ productId: i.product.id, quantity: i.quantity })) },
-      { accountField: 'debtorId' },
+      inputs,
+      items.map((item, i) => ({ product: item.product, quantity: quantities[i]! })),
     );
     return priced.map((p) => ({
       unitPrice: p.shouldRequestPrice ? null : p.unitPrice,

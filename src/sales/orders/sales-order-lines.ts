@@ -1,6 +1,7 @@
 import { exact, moneyString } from '../../pricing/pricing.api';
 import { Injectable } from '@nestjs/common';
-import { ProductReferencesService, type ProductSummary } from '../../catalog/catalog.api';
+import type { ProductPricingInput } from '../../catalog/catalog.api';
+import type { PriceAccountKey } from '../../pricing/pricing.api';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, type FieldErrors } from '../../platform/http/problem';
 import { OrderPricing, refuseWithoutRules } from './order-pricing';
@@ -22,7 +23,8 @@ export interface ResolvedLine {
 const decimal = (n: number) => String(n);
 
 /**
- * Turns requested lines into stored ones: finds the products (by id or sku, one query), refuses
+ * Turns requested lines into stored ones: reads the debtor's account (unless given resolved) and
+ * the products (by id or sku) once, as the pricing engine reads them; refuses
  * unknown ones and (on the storefront) inactive or other-catalog ones, with the same 400 naming
  * `lines[i].productId` / `sku`, and unpriced ones with a 400 naming `lines[i].…`, and
  * prices them through the engine for the debtor, converted to the order's currency at its rate
@@ -31,41 +33,42 @@ const decimal = (n: number) => String(n);
  */
 @Injectable()
 export class SalesOrderLineResolver {
-  constructor(
-    private readonly products: ProductReferencesService,
-    private readonly pricing: OrderPricing,
-  ) {}
+  constructor(private readonly pricing: OrderPricing) {}
 
+  /**
+   * `debtor`: the order's debtor as an account to read by id (an unknown one is a 400 naming
+   * `debtorId`), a storefront shopper's account already resolved, or none (list prices).
+   */
   async resolve(
     ctx: RequestContext,
-    debtorId: string | null,
+    debtor: PriceAccountKey,
     lines: Array<OrderLineItemBody | CreateSalesOrderLineRequest>,
     options: {
       commerce: boolean;
-      catalogId?: string | null;
       /** The order currency's rate to the base currency the engine prices in (default 1). */
       rate?: string;
       prefix?: (i: number) => string;
     },
   ): Promise<ResolvedLine[]> {
     const field = options.prefix ?? ((i: number) => `lines[${i}].`);
-    const found = await this.products.summaries(ctx, {
-      ids: lines.flatMap((l) => (l.productId ? [l.productId] : [])),
-      skus: lines.flatMap((l) => (l.sku ? [l.sku] : [])),
-      catalogId: options.catalogId,
+    const inputs = await this.pricing.inputs(ctx, debtor, {
+      ids: [...new Set(lines.flatMap((l) => (l.productId ? [l.productId.toLowerCase()] : [])))],
+      skus: [...new Set(lines.flatMap((l) => (l.sku ? [l.sku] : [])))],
+      accountCatalog: options.commerce,
     });
+    const found = inputs.products;
     const byId = new Map(found.map((p) => [p.id, p]));
     const bySku = new Map(found.filter((p) => p.sku !== null).map((p) => [p.sku!, p]));
     const errors: FieldErrors = {};
-    const products: ProductSummary[] = [];
+    const products: ProductPricingInput[] = [];
     // The storefront sells what it shows: active products, of the account's catalog if it has one.
     // Any other product does not exist for a shopper: the same answer as an unknown id or sku, so
     // an order cannot tell an inactive (or other catalog's) product from one that never was.
-    const offered = (p: ProductSummary | undefined) =>
+    const offered = (p: ProductPricingInput | undefined) =>
       p && (!options.commerce || (p.active && p.inCatalog)) ? p : undefined;
     lines.forEach((l, i) => {
       const f = field(i);
-      const viaId = l.productId ? offered(byId.get(l.productId)) : undefined;
+      const viaId = l.productId ? offered(byId.get(l.productId.toLowerCase())) : undefined;
       const viaSku = l.sku ? offered(bySku.get(l.sku)) : undefined;
       if (l.productId && !viaId)
         errors[`${f}productId`] = [
@@ -88,8 +91,9 @@ export class SalesOrderLineResolver {
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const prices = await this.pricing.price(
       ctx,
-      debtorId,
+      inputs,
       lines.map((l, i) => ({ product: products[i], quantity: decimal(l.quantity) })),
+      debtor,
     );
     const resolved = lines.map((l, i): ResolvedLine => {
       const core = options.commerce ? undefined : (l as CreateSalesOrderLineRequest);

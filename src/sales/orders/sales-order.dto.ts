@@ -27,6 +27,8 @@ import {
   type OrderingStatus,
 } from './sales-order.entity';
 
+export { deliveryMethods, type DeliveryMethod, orderingStatuses, type OrderingStatus };
+
 export const maxOrderLines = 500;
 
 const line = ApiProperty({ type: 'string', nullable: true, required: false, maxLength: 255 });

@@ -5,18 +5,21 @@ import { WorkspacesService } from '../../identity/identity.api';
 import { LocationsService, type StockMovement, StocksService } from '../../inventory/inventory.api';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
-import { listParams, Page } from '../../platform/http/list-query';
+import { listParams, type ListParams, Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
 import { conflict, notFound } from '../../platform/http/problem';
 import { collectFieldErrors } from '../../platform/http/field-errors';
-import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
+import { respond } from '../../platform/http/resource';
 import { SalesSettingsService } from '../settings/sales-settings.service';
+import { addDecimals } from './decimal-sum';
+import { addressOf, orderSnapshot, toSalesOrderResponse } from './sales-order-mappers';
+import { assignNumberAndTotals, type NumberAndTotals, sumLinesIntoTotals } from './sales-orders.queries';
 import { assertTransition, stockEffect } from './ordering-status';
 import { lineRows, type ResolvedLine, SalesOrderLineResolver } from './sales-order-lines';
-import type { CreateSalesOrderLineRequest, SalesOrderLineResponse } from './sales-order-line.dto';
+import type { CreateSalesOrderLineRequest, OrderLineItemBody } from './sales-order-line.dto';
+import type { PricingAccount } from '../../crm/crm.api';
 import {
   CreateSalesOrderRequest,
-  OrderAddressBody,
   SalesOrderListQuery,
   SalesOrderResponse,
   UpdateSalesOrderRequest,
@@ -29,73 +32,6 @@ import {
 } from './sales-order.entity';
 
 const label = 'Sales order';
-const money = (v: string) => Number(v);
-
-export const toLineResponse = (l: SalesOrderLineEntity): SalesOrderLineResponse => ({
-  id: l.id,
-  productId: l.productId,
-  sku: l.sku,
-  name: l.name,
-  quantity: Number(l.quantity),
-  unitPrice: Number(l.unitPrice),
-  unitPriceOverridden: l.unitPriceOverridden,
-  discountPercentage: Number(l.discountPercentage),
-  vatRate: Number(l.vatRate),
-  totalExclVat: money(l.totalExclVat),
-  vatAmount: money(l.vatAmount),
-  totalInclVat: money(l.totalInclVat),
-});
-
-export const toSalesOrderResponse = (
-  o: SalesOrderEntity,
-  lines: SalesOrderLineEntity[],
-): SalesOrderResponse => ({
-  ...scopedFields(o),
-  orderNumber: o.orderNumber,
-  orderedAt: o.orderedAt.toISOString(),
-  orderingStatus: o.orderingStatus,
-  statusModifiedAt: o.statusModifiedAt.toISOString(),
-  deliveryMethod: o.deliveryMethod,
-  channel: o.channel,
-  description: o.description,
-  tags: o.tags ?? [],
-  currency: o.currency,
-  debtorId: o.debtorId,
-  orderedById: o.orderedById,
-  clientLoginId: o.clientLoginId,
-  pickupLocationId: o.pickupLocationId,
-  stockLocationId: o.stockLocationId,
-  billingAddress: o.billingAddress,
-  shippingAddress: o.shippingAddress,
-  totals: {
-    totalExclVat: money(o.totalExclVat),
-    totalVat: money(o.totalVat),
-    totalInclVat: money(o.totalInclVat),
-  },
-  lines: lines.filter((l) => l.salesOrderId === o.id).map(toLineResponse),
-});
-
-/** What activities compare: the API shape without bookkeeping; lines by product and quantity. */
-export const orderSnapshot = (r: SalesOrderResponse) => {
-  const { lines, ...rest } = withoutScopedFields(r);
-  return {
-    ...rest,
-    lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, unitPrice: l.unitPrice })),
-  };
-};
-
-export const addressOf = (a: OrderAddressBody | null | undefined): OrderAddress | null =>
-  a
-    ? {
-        name: a.name ?? null,
-        street: a.street ?? null,
-        houseNumber: a.houseNumber ?? null,
-        postalCode: a.postalCode ?? null,
-        city: a.city ?? null,
-        region: a.region ?? null,
-        country: a.country ?? null,
-      }
-    : null;
 
 /** The header of a new order, as the core or commerce create gives it. */
 export interface NewOrder {
@@ -153,6 +89,51 @@ export class SalesOrdersService {
     return { data: page.data.map((o) => toSalesOrderResponse(o, lines)), total: page.total };
   }
 
+  /**
+   * For the storefront: a page of the orders `clientLoginId` placed (every order of the workspace
+   * when null: a user), optionally of these orderers, searched by number or external reference.
+   */
+  async placedPage(
+    ctx: RequestContext,
+    clientLoginId: string | null,
+    q: ListParams<'OrderNumber' | 'OrderedAt'> & { orderedByIds?: string[] },
+  ): Promise<Page<SalesOrderResponse>> {
+    const qb = this.placed(ctx, clientLoginId);
+    if (q.orderedByIds?.length)
+      qb.andWhere('o.ordered_by_id IN (:...orderedBy)', { orderedBy: q.orderedByIds });
+    const page = await paginate(qb, q, {
+      sort: { OrderNumber: 'o.order_sequence', OrderedAt: 'o.ordered_at' },
+      search: ['o.order_number', 'o.external_reference'],
+      match: 'prefix',
+    });
+    const lines = await this.linesOf(
+      ctx,
+      page.data.map((o) => o.id),
+    );
+    return { data: page.data.map((o) => toSalesOrderResponse(o, lines)), total: page.total };
+  }
+
+  /** For the storefront: one order `clientLoginId` placed (any when null), by id or number; else 404 naming it. */
+  async placedOne(
+    ctx: RequestContext,
+    clientLoginId: string | null,
+    key: { id: string } | { orderNumber: string },
+  ): Promise<{ order: SalesOrderResponse; version: number }> {
+    const qb = this.placed(ctx, clientLoginId);
+    if ('id' in key) qb.andWhere('o.id = :id', { id: key.id });
+    else qb.andWhere('o.order_number = :orderNumber', { orderNumber: key.orderNumber });
+    const order = await qb.getOne();
+    if (!order) throw notFound(label, 'id' in key ? key.id : key.orderNumber);
+    const lines = await this.linesOf(ctx, [order.id]);
+    return { order: toSalesOrderResponse(order, lines), version: order.version };
+  }
+
+  private placed(ctx: RequestContext, clientLoginId: string | null) {
+    const qb = this.db.repo(ctx, SalesOrderEntity, label).qb('o');
+    if (clientLoginId) qb.andWhere('o.client_login_id = :client', { client: clientLoginId });
+    return qb;
+  }
+
   async get(ctx: RequestContext, id: string): Promise<SalesOrderResponse> {
     const order = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
     const lines = await this.linesOf(ctx, [id]);
@@ -175,7 +156,10 @@ export class SalesOrdersService {
   async create(ctx: RequestContext, body: CreateSalesOrderRequest): Promise<SalesOrderResponse> {
     const { code: currency, rate } = await this.currency(ctx, body.currency);
     const lines = body.lines?.length
-      ? await this.resolver.resolve(ctx, body.debtorId ?? null, body.lines, { commerce: false, rate })
+      ? await this.resolver.resolve(ctx, body.debtorId ? { accountId: body.debtorId } : null, body.lines, {
+          commerce: false,
+          rate,
+        })
       : [];
     const now = new Date();
     const order: NewOrder = {
@@ -198,6 +182,34 @@ export class SalesOrdersService {
       await this.assertReferences(tx, order);
       const { entity, lines: stored } = await this.insertOrder(tx, order, lines, 'full');
       return respond(entity, (o) => toSalesOrderResponse(o, stored));
+    });
+  }
+
+  /**
+   * A storefront order, in one call: its currency, its lines priced for the shopper's account
+   * (already resolved, so neither it nor the products are read twice) from the storefront's
+   * assortment, then the order in one transaction. The debtor and the orderer are the shopper's
+   * (read in this request); only the pickup location is checked. Answers the id and number.
+   */
+  async place(
+    ctx: RequestContext,
+    order: Omit<NewOrder, 'currency'>,
+    request: { currency?: string; lines?: OrderLineItemBody[]; account: PricingAccount | null },
+  ): Promise<{ id: string; orderNumber: string }> {
+    const { code: currency, rate } = await this.currency(ctx, request.currency);
+    // No lines: a request for a quotation, stored as a Draft with totals 0 (nothing to price).
+    const lines = request.lines?.length
+      ? await this.resolver.resolve(ctx, request.account, request.lines, { commerce: true, rate })
+      : [];
+    return this.db.transaction(ctx, async (tx) => {
+      await this.assertReferences(tx, {
+        debtorId: null,
+        orderedById: null,
+        pickupLocationId: order.pickupLocationId,
+      });
+      const { entity } = await this.insertOrder(tx, { ...order, currency }, lines, 'number');
+      // The answer itself leaves the transaction: an idempotency claim stores it before COMMIT.
+      return { id: entity.id, orderNumber: entity.orderNumber };
     });
   }
 
@@ -248,46 +260,14 @@ export class SalesOrdersService {
   }
 
   /**
-   * Gives the new order `orderId` the next order number and its totals (sums of its lines) in one
-   * statement: `UPDATE sales_settings SET last_order_number = last_order_number + 1 … RETURNING`
-   * feeds the order's UPDATE. The workspace's counter row stays locked until the transaction ends,
-   * so a rolled-back create consumes no number, no number is handed out twice, and numbers rise in
-   * commit order. It is the creating transaction's last write but the activity: the lock is held
-   * from here to COMMIT only.
+   * Gives the new order its number and totals (`assignNumberAndTotals`); the workspace's counter
+   * row is created on its first order.
    */
-  private async numberAndTotals(
-    tx: Tx,
-    orderId: string,
-  ): Promise<{ sequence: string; orderNumber: string; net: string; vat: string; gross: string }> {
-    type Row = { sequence: string; orderNumber: string; net: string; vat: string; gross: string };
-    const assign = () =>
-      tx.manager.query(
-        `WITH n AS (
-           UPDATE sales_settings SET last_order_number = last_order_number + 1
-            WHERE workspace_id = $1
-            RETURNING last_order_number, order_number_prefix, order_number_padding),
-         t AS (
-           SELECT coalesce(sum(total_excl_vat), 0) AS net, coalesce(sum(vat_amount), 0) AS vat,
-                  coalesce(sum(total_incl_vat), 0) AS gross
-             FROM sales_order_lines WHERE sales_order_id = $2 AND workspace_id = $1)
-         UPDATE sales_orders o
-            SET order_sequence = n.last_order_number,
-                order_number = n.order_number_prefix ||
-                  lpad(n.last_order_number::text,
-                       greatest(n.order_number_padding, length(n.last_order_number::text)), '0'),
-                total_excl_vat = t.net, total_vat = t.vat, total_incl_vat = t.gross
-           FROM n, t
-          WHERE o.id = $2 AND o.workspace_id = $1
-          RETURNING o.order_sequence::text AS sequence, o.order_number AS "orderNumber",
-                    o.total_excl_vat::text AS net, o.total_vat::text AS vat, o.total_incl_vat::text AS gross`,
-        [tx.ctx.workspaceId, orderId],
-      ) as Promise<[Row[], number]>;
-    let [rows] = await assign();
-    if (rows.length === 0) {
-      await this.settings.ensureRow(tx);
-      [rows] = await assign();
-    }
-    return rows[0];
+  private async numberAndTotals(tx: Tx, orderId: string): Promise<NumberAndTotals> {
+    const assigned = await assignNumberAndTotals(tx, orderId);
+    if (assigned) return assigned;
+    await this.settings.ensureRow(tx);
+    return (await assignNumberAndTotals(tx, orderId))!;
   }
 
   async update(ctx: RequestContext, id: string, body: UpdateSalesOrderRequest): Promise<SalesOrderResponse> {
@@ -350,7 +330,8 @@ export class SalesOrdersService {
   ): Promise<SalesOrderResponse> {
     const order = await this.db.repo(ctx, SalesOrderEntity, label).get(id);
     const { rate } = await this.currency(ctx, order.currency);
-    const [line] = await this.resolver.resolve(ctx, order.debtorId, [body], {
+    const debtor = order.debtorId ? { accountId: order.debtorId } : null;
+    const [line] = await this.resolver.resolve(ctx, debtor, [body], {
       commerce: false,
       rate,
       prefix: () => '',
@@ -392,21 +373,11 @@ export class SalesOrdersService {
 
   /** Sets the order's totals to the sums of its lines' generated amounts (one UPDATE). */
   async updateTotals(tx: Tx, entity: SalesOrderEntity, bumpVersion: boolean): Promise<void> {
-    const [rows] = (await tx.manager.query(
-      `UPDATE sales_orders o
-          SET total_excl_vat = t.net, total_vat = t.vat, total_incl_vat = t.gross
-              ${bumpVersion ? ', version = o.version + 1, modified_at = now()' : ''}
-         FROM (SELECT coalesce(sum(total_excl_vat), 0) AS net, coalesce(sum(vat_amount), 0) AS vat,
-                      coalesce(sum(total_incl_vat), 0) AS gross
-                 FROM sales_order_lines WHERE sales_order_id = $1 AND workspace_id = $2) t
-        WHERE o.id = $1 AND o.workspace_id = $2
-        RETURNING o.total_excl_vat::text AS net, o.total_vat::text AS vat, o.total_incl_vat::text AS gross, o.version`,
-      [entity.id, tx.ctx.workspaceId],
-    )) as [Array<{ net: string; vat: string; gross: string; version: number }>, number];
-    entity.totalExclVat = rows[0].net;
-    entity.totalVat = rows[0].vat;
-    entity.totalInclVat = rows[0].gross;
-    entity.version = rows[0].version;
+    const totals = await sumLinesIntoTotals(tx, entity.id, bumpVersion);
+    entity.totalExclVat = totals.net;
+    entity.totalVat = totals.vat;
+    entity.totalInclVat = totals.gross;
+    entity.version = totals.version;
   }
 
   /**
@@ -471,17 +442,4 @@ export class SalesOrdersService {
       },
     ]);
   }
-}
-
-/** Sum of two non-negative decimal strings without float drift (quantities have ≤ 4 decimals). */
-export function addDecimals(a: string, b: string): string {
-  const scale = 10000n;
-  const toUnits = (s: string) => {
-    const [int, frac = ''] = s.split('.');
-    return BigInt(int) * scale + BigInt((frac + '0000').slice(0, 4));
-  };
-  const sum = toUnits(a) + toUnits(b);
-  const int = sum / scale;
-  const frac = (sum % scale).toString().padStart(4, '0').replace(/0+$/, '');
-  return frac ? `${int}.${frac}` : `${int}`;
 }

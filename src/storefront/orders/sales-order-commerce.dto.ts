@@ -15,19 +15,17 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { sortOrders, type SortOrder, UuidsFilter } from '../../platform/http/list-query';
-import { OrderLineItemBody } from './sales-order-line.dto';
-import {
-  maxOrderLines,
-  OrderAddressResponse,
-  OrderHeaderFields,
-  OrderTotalsResponse,
-} from './sales-order.dto';
+import { OrderLineItemBody } from '../../sales/sales.api';
 import {
   deliveryMethods,
   type DeliveryMethod,
+  maxOrderLines,
+  OrderAddressResponse,
+  OrderHeaderFields,
   orderingStatuses,
   type OrderingStatus,
-} from './sales-order.entity';
+  OrderTotalsResponse,
+} from '../../sales/sales.api';
 
 /**
  * A storefront order: products and quantities only. Prices come from the pricing engine for the

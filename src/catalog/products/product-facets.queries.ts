@@ -1,5 +1,14 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { ProductFacet } from './commerce-product.dto';
+
+/** One filter a storefront can offer on a list, with what the list holds (the storefront's `ProductFacet`). */
+export interface ProductFacet {
+  kind: 'List' | 'Range' | 'Boolean' | 'Brand' | 'Price';
+  attributeId: string | null;
+  title: string;
+  values: Array<{ value: string; label: string | null; count: number }>;
+  min: number | null;
+  max: number | null;
+}
 
 /** A configured storefront filter of the category: the attribute, how it is offered, its title. */
 export interface FacetFilter {

@@ -11,8 +11,8 @@ import {
   CommerceProductPrice,
   CommerceProductPriceResult,
   maxPriceItems,
-} from './price.dto';
-import { PriceOperationsService } from './price-operations.service';
+} from '../../pricing/pricing.api';
+import { StorefrontPricesService } from './storefront-prices.service';
 
 /**
  * Storefront prices: for a client login, its account's prices (and only its catalog's active
@@ -22,7 +22,7 @@ import { PriceOperationsService } from './price-operations.service';
 @ApiBearerAuth()
 @Controller('commerce-api/catalog/products')
 export class PricesCommerceController {
-  constructor(private readonly prices: PriceOperationsService) {}
+  constructor(private readonly prices: StorefrontPricesService) {}
 
   @Get('price/:id')
   @ApiOperation({
@@ -38,7 +38,7 @@ export class PricesCommerceController {
     @IdParam() id: string,
     @Query() q: CommercePriceQuery,
   ): Promise<CommerceProductPrice> {
-    return this.prices.commercePrice(ctx, id, q.quantity, q.customerId);
+    return this.prices.price(ctx, id, q.quantity, q.customerId);
   }
 
   @Post('prices')
@@ -57,6 +57,6 @@ export class PricesCommerceController {
     items: CommercePriceRequestItem[],
     @Query() q: CommercePricesQuery,
   ): Promise<CommerceProductPriceResult[]> {
-    return this.prices.commercePrices(ctx, items, q.customerId);
+    return this.prices.prices(ctx, items, q.customerId);
   }
 }

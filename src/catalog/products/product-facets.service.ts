@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { CategoriesService } from '../categories/categories.service';
+import { ProductFiltersService } from '../product-filters/product-filters.service';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import type { ProductAttributeFilter } from './product-list.dto';
+import { ProductListService } from './product-list.service';
+import { productFacets, type ProductFacet } from './product-facets.queries';
+import { ProductReads, type ProductVisibility } from './product-reads';
+
+/** The list whose facets are wanted: a category's products under a text search and attribute filters. */
+export interface FacetsQuery {
+  query?: string;
+  catalogId?: string;
+  attributes?: ProductAttributeFilter[];
+}
+
+/**
+ * The facets of a category's product list for the storefront: the product filters configured for
+ * the category, each counted in SQL over exactly the products the list holds under `visibility`.
+ */
+@Injectable()
+export class ProductFacetsService {
+  constructor(
+    private readonly reads: ProductReads,
+    private readonly lists: ProductListService,
+    private readonly filters: ProductFiltersService,
+    private readonly categories: CategoriesService,
+  ) {}
+
+  /** 404 for an unknown category; `nothing`: a list that can hold no product (every count 0). */
+  async facets(
+    ctx: RequestContext,
+    categoryId: string,
+    body: FacetsQuery,
+    visibility: ProductVisibility,
+    nothing: boolean,
+  ): Promise<ProductFacet[]> {
+    await this.categories.get(ctx, categoryId);
+    const filters = (await this.filters.forCategory(ctx, categoryId))
+      .sort((a, b) => a.displayOrder - b.displayOrder)
+      .map((f) => ({ attributeId: f.attributeId, kind: f.kind, title: f.title ?? f.attributeName }));
+    const q = {
+      categoryIds: [categoryId],
+      catalogId: body.catalogId,
+      attributes: body.attributes,
+      query: body.query,
+    } as Parameters<ProductListService['matching']>[1];
+    const run = async (fallback: boolean) => {
+      const qb = this.lists.matching(ctx, q, fallback);
+      this.reads.restrict(qb, visibility);
+      if (nothing) qb.andWhere('false');
+      return productFacets(qb, ctx.workspaceId, filters);
+    };
+    const facets = await run(false);
+    if (facets.total > 0 || !this.lists.hasFallback(q)) return facets.facets;
+    return (await run(true)).facets;
+  }
+}

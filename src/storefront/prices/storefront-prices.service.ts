@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import type { PriceAccountKey } from '../../pricing/pricing.api';
+import type {
+  CommercePriceRequestItem,
+  CommerceProductPrice,
+  CommerceProductPriceResult,
+} from '../../pricing/pricing.api';
+import { PriceOperationsService } from '../../pricing/pricing.api';
+import { badRequest } from '../../platform/http/problem';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import { Shoppers } from '../shoppers';
+
+/**
+ * Storefront prices: who a price is for, then the pricing engine. A client login is priced for
+ * its shopper's account (resolved once; none: list prices) and may not name another; a user gets
+ * list prices or the account it names as `customerId`.
+ */
+@Injectable()
+export class StorefrontPricesService {
+  constructor(
+    private readonly shoppers: Shoppers,
+    private readonly operations: PriceOperationsService,
+  ) {}
+
+  private async who(ctx: RequestContext, customerId: string | undefined): Promise<PriceAccountKey> {
+    if (ctx.userType === 'Client') {
+      if (customerId) throw badRequest({ customerId: ['a client login is priced for its own account'] });
+      return this.shoppers.account(ctx);
+    }
+    return customerId ? { accountId: customerId } : null;
+  }
+
+  async price(
+    ctx: RequestContext,
+    id: string,
+    quantity?: string,
+    customerId?: string,
+  ): Promise<CommerceProductPrice> {
+    return this.operations.commercePrice(ctx, await this.who(ctx, customerId), id, quantity, customerId);
+  }
+
+  async prices(
+    ctx: RequestContext,
+    items: CommercePriceRequestItem[],
+    customerId?: string,
+  ): Promise<CommerceProductPriceResult[]> {
+    return this.operations.commercePrices(ctx, await this.who(ctx, customerId), items, customerId);
+  }
+}

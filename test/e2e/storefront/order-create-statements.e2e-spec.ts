@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
+
+/**
+ * What one storefront order create asks of the database: the shopper (contact and pricing
+ * account), the account row and each product are read once; nothing is read twice on the way
+ * from the storefront through pricing to the order writer. Counted at the DataSource's query
+ * logger, which every statement (query builder, hand-written, prepared) passes.
+ */
+describe('Storefront order create: statements', () => {
+  let t: TestApp;
+  let ws: WorkspaceFixture;
+  let shopper: Caller;
+  let ds: DataSource;
+  let productId: string;
+
+  beforeAll(async () => {
+    t = await startApp();
+    ws = await t.workspace();
+    ds = t.app.get(DataSource);
+    shopper = await ws.client();
+    const account = (
+      await ws.owner.post('/core-api/accounts', {
+        displayName: 'Counted BV',
+        commerceSettings: { discountPercentage: 10 },
+      })
+    ).body.id;
+    await ws.owner.post('/core-api/contacts', {
+      firstName: 'Counted',
+      lastName: 'Shopper',
+      clientLoginId: shopper.userId,
+      accounts: [{ accountId: account }],
+    });
+    for (const sku of ['C-1', 'C-2']) {
+      const created = await ws.owner.post('/core-api/catalog/products', {
+        name: sku,
+        sku,
+        pricing: { salesPrice: 5 },
+      });
+      expect(created.status).toBe(200);
+      productId = created.body.id;
+    }
+  });
+  afterAll(() => t.close());
+
+  const statementsOf = async (send: () => Promise<{ status: number }>): Promise<string[]> => {
+    const seen: string[] = [];
+    const logger = ds.logger;
+    const logQuery = logger.logQuery.bind(logger);
+    logger.logQuery = (sql, params, runner) => {
+      seen.push(sql.replace(/\s+/g, ' ').trim());
+      return logQuery(sql, params, runner);
+    };
+    try {
+      expect((await send()).status).toBe(200);
+    } finally {
+      logger.logQuery = logQuery;
+    }
+    return seen;
+  };
+
+  it('reads the shopper’s account and each product once', async () => {
+    const order = () =>
+      shopper.post('/commerce-api/salesorders', {
+        channel: 'webshop',
+        lines: [
+          { sku: 'C-1', quantity: 2 },
+          { sku: 'C-2', quantity: 1 },
+        ],
+      });
+    await statementsOf(order); // warms the session cache and the prepared statements
+    const seen = await statementsOf(order);
+    const reading = (table: string) =>
+      seen.filter(
+        (sql) => /^(WITH|SELECT)\b/i.test(sql) && new RegExp(`\\b(FROM|JOIN) "?${table}"?\\b`, 'i').test(sql),
+      );
+    expect(reading('accounts')).toHaveLength(1);
+    expect(reading('contacts')).toHaveLength(1);
+    expect(reading('products')).toHaveLength(1);
+    // shopper, currency, products, VAT codes and scripts; then the transaction's 7 (with BEGIN/COMMIT)
+    expect(seen).toHaveLength(11);
+  });
+
+  it('reads a storefront product with the shopper once, then the product', async () => {
+    const read = () => shopper.get(`/commerce-api/catalog/products/${productId}`);
+    await statementsOf(read);
+    const seen = await statementsOf(read);
+    expect(seen).toHaveLength(2);
+  });
+});
