@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rmSync } from 'node:fs';
 import { Client } from 'pg';
 import { migrations } from '../../migrations';
 import { ChildService, freePort, recreateDatabase, transpileService } from '../e2e/platform/child-service';
@@ -149,7 +148,6 @@ describe('Two instances on one database', () => {
     await b?.service.kill();
     await receiver?.close();
     if (databaseUrl) await recreateDatabase(databaseUrl, true);
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('migrates once and bootstraps one admin when both start together on an empty database', async () => {

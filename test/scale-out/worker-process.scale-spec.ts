@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rmSync } from 'node:fs';
 import { ChildService, freePort, recreateDatabase, transpileService } from '../e2e/platform/child-service';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -65,7 +64,6 @@ describe('API instance without a worker, and a worker process', () => {
     await api?.kill();
     await receiver?.close();
     if (databaseUrl) await recreateDatabase(databaseUrl, true);
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('sends what the API wrote only while a worker process runs, once; SIGTERM stops it with exit 0', async () => {

@@ -6,7 +6,7 @@ import { serverUrl, templatePath } from './test-env';
 
 /**
  * Migrates one database for the whole run. Embedded: one in-memory PGlite, migrated and dumped;
- * every test file starts from that dump (about a second instead of a fresh initdb). Server: the
+ * every test file starts from that dump (under a second instead of a fresh initdb). Server: the
  * database named in TEST_DATABASE_URL is recreated and migrated; test files share it, each in
  * workspaces of its own.
  */
@@ -32,7 +32,7 @@ export default async function globalSetup(): Promise<void> {
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
   await ds.destroy();
-  const dump = await pglite.dumpDataDir('gzip');
+  const dump = await pglite.dumpDataDir('none');
   writeFileSync(templatePath(), Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
 }

@@ -16,15 +16,19 @@ import { Caller, password, startApp, TestApp, WorkspaceFixture } from '../../sup
 const run = randomUUID().slice(0, 8);
 const login = (t: TestApp, body: object) => t.http.post('/core-api/auth/login').send(body);
 
+/** One app for the groups on the default settings; each works in workspaces of its own. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+
 describe('Login names never capture another account', () => {
-  let t: TestApp;
   let ws: WorkspaceFixture;
 
   beforeAll(async () => {
-    t = await startApp();
     ws = await t.workspace();
   });
-  afterAll(() => t.close());
 
   it('refuses `@` in usernames (400 naming username), for users and client logins', async () => {
     const user = await ws.owner.post('/core-api/users', {
@@ -126,11 +130,9 @@ describe('Login names never capture another account', () => {
 });
 
 describe('Login timing does not tell which names exist', () => {
-  let t: TestApp;
   let ws: WorkspaceFixture;
 
   beforeAll(async () => {
-    t = await startApp();
     ws = await t.workspace();
     await ws.owner.post('/core-api/identities', {
       username: 'timed-shopper',
@@ -138,7 +140,6 @@ describe('Login timing does not tell which names exist', () => {
       password: 'shopper-password',
     });
   });
-  afterAll(() => t.close());
 
   const timed = async (body: object) => {
     const started = process.hrtime.bigint();
@@ -173,18 +174,15 @@ describe('Login timing does not tell which names exist', () => {
 });
 
 describe('Access token claims are checked against the session', () => {
-  let t: TestApp;
   let ws: WorkspaceFixture;
   let other: WorkspaceFixture;
   let secret: string;
 
   beforeAll(async () => {
-    t = await startApp();
     ws = await t.workspace();
     other = await t.workspace('Other');
     secret = t.app.get<string>(JWT_SECRET);
   });
-  afterAll(() => t.close());
 
   const claimsOf = (c: Caller) =>
     JSON.parse(Buffer.from(c.token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
@@ -227,6 +225,7 @@ describe('Access token claims are checked against the session', () => {
 });
 
 describe('Login rate limits per identifier and address', () => {
+  // Its own app: the limits are settings of the process.
   let t: TestApp;
   let guard: LoginThrottlerGuard;
 

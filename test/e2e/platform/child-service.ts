@@ -1,9 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -29,41 +32,70 @@ function* tsFiles(dir: string): Generator<string> {
   }
 }
 
+const transpileOptions: ts.CompilerOptions = {
+  module: ts.ModuleKind.CommonJS,
+  target: ts.ScriptTarget.ES2023,
+  emitDecoratorMetadata: true,
+  experimentalDecorators: true,
+  useDefineForClassFields: false,
+  esModuleInterop: true,
+};
+
 /**
  * The service as JavaScript in a temporary directory: each file transpiled on its own (the
  * project compiles with isolatedModules, so this equals the build without type checking, in a
- * few seconds instead of a full `nest build`).
+ * few seconds instead of a full `nest build`). One directory per content of the sources (and
+ * node_modules they run with), made by the first test that asks and shared by every later one, in
+ * this run and the next: read-only for its users, never removed by them.
  */
 export function transpileService(): string {
-  const out = mkdtempSync(join(tmpdir(), 'trade-crm-service-'));
-  const options: ts.CompilerOptions = {
-    module: ts.ModuleKind.CommonJS,
-    target: ts.ScriptTarget.ES2023,
-    emitDecoratorMetadata: true,
-    experimentalDecorators: true,
-    useDefineForClassFields: false,
-    esModuleInterop: true,
-  };
-  for (const dir of ['src', 'migrations']) {
-    for (const file of tsFiles(join(root, dir))) {
-      if (file.endsWith('.cjs')) {
-        // Plain JavaScript the build copies as it is (nest-cli.json assets: the script worker).
-        const target = join(out, relative(root, file));
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, readFileSync(file));
-        continue;
-      }
-      const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-        compilerOptions: options,
-        fileName: file,
-      });
-      const target = join(out, relative(root, file)).replace(/\.ts$/, '.js');
+  const files = ['src', 'migrations'].flatMap((dir) => [...tsFiles(join(root, dir))]).sort();
+  const hash = createHash('sha256').update(JSON.stringify(transpileOptions));
+  hash.update(realpathSync(join(root, 'node_modules')));
+  for (const file of files) hash.update(`\0${relative(root, file)}\0`).update(readFileSync(file));
+  const prefix = 'trade-crm-service-';
+  const shared = join(tmpdir(), `${prefix}${hash.digest('hex').slice(0, 16)}`);
+  try {
+    if (statSync(shared).isDirectory()) return shared;
+  } catch {
+    /* not made yet */
+  }
+  const out = mkdtempSync(join(tmpdir(), `${prefix}build-`));
+  for (const file of files) {
+    if (file.endsWith('.cjs')) {
+      // Plain JavaScript the build copies as it is (nest-cli.json assets: the script worker).
+      const target = join(out, relative(root, file));
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, outputText);
+      writeFileSync(target, readFileSync(file));
+      continue;
     }
+    const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+      compilerOptions: transpileOptions,
+      fileName: file,
+    });
+    const target = join(out, relative(root, file)).replace(/\.ts$/, '.js');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outputText);
   }
   symlinkSync(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');
-  return out;
+  try {
+    // Atomic: the shared directory is whole once it exists.
+    renameSync(out, shared);
+  } catch {
+    // Another process made it meanwhile: the same content.
+    rmSync(out, { recursive: true, force: true });
+  }
+  // Copies of older sources, made more than a day ago.
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    try {
+      if (name.startsWith(prefix) && path !== shared && statSync(path).mtimeMs < Date.now() - 86_400_000)
+        rmSync(path, { recursive: true, force: true });
+    } catch {
+      /* removed by another process meanwhile */
+    }
+  }
+  return shared;
 }
 
 export async function freePort(): Promise<number> {
@@ -317,6 +349,5 @@ export class CrashBed {
     await this.service?.kill();
     if (this.databaseUrl) await recreateDatabase(this.databaseUrl, true);
     rmSync(this.dataDir, { recursive: true, force: true });
-    rmSync(this.dist, { recursive: true, force: true });
   }
 }

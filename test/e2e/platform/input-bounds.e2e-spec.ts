@@ -21,15 +21,19 @@ const problemNaming = (
   expect((res.body as { errors: Record<string, string[]> }).errors).toHaveProperty([member]);
 };
 
+/** One app for the file; each group works in a workspace of its own. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+
 describe('Bounds on every body, query and path, before any transformation', () => {
-  let t: TestApp;
   let ws: WorkspaceFixture;
 
   beforeAll(async () => {
-    t = await startApp();
     ws = await t.workspace();
   });
-  afterAll(() => t.close());
 
   it('answers an 80,000-key body on an open operation fast, while the service stays responsive', async () => {
     // The attacker runs in its own process, so that only the service's work is measured here.
@@ -192,14 +196,11 @@ describe('Bounds on every body, query and path, before any transformation', () =
 });
 
 describe('Unknown members are dropped at every depth before the transformation (second attack)', () => {
-  let t: TestApp;
   let ws: WorkspaceFixture;
 
   beforeAll(async () => {
-    t = await startApp();
     ws = await t.workspace();
   });
-  afterAll(() => t.close());
 
   /** An object of `n` unknown members (`u0`…) besides `known`. */
   const padded = (known: Record<string, unknown>, n: number) => ({

@@ -213,7 +213,6 @@ describe('Metrics in production (NODE_ENV=production)', () => {
       ]);
       expect(stderr).toContain('METRICS_ENABLED=false');
     } finally {
-      rmSync(dist, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
