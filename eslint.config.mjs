@@ -15,6 +15,32 @@ const boundaries = {
   rules: { 'context-boundaries/doors': 'error' },
 };
 
+/**
+ * SQL in one kind of file: a resource's hand-written statements live in `<resource>.queries.ts`
+ * (named, typed functions that take the workspace's `WorkspaceSql`); only those and the
+ * platform's database folder call `.query(` or hold a whole statement as text. Query-builder
+ * fragments (`EXISTS (SELECT …)` in a `.where`) do not start with a statement keyword and stay.
+ */
+const statementStart =
+  '/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/';
+const sqlInQueriesFiles = {
+  files: ['src/**/*.ts'],
+  ignores: ['src/**/*.queries.ts', 'src/platform/database/**', 'src/**/*.spec.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.property.name='query']",
+        message: 'Hand-written statements live in <resource>.queries.ts: call a function of it instead.',
+      },
+      {
+        selector: `TemplateElement[value.raw=${statementStart}], Literal[value=${statementStart}]`,
+        message: 'A whole SQL statement belongs in <resource>.queries.ts (query-builder fragments may stay).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
   eslint.configs.recommended,
@@ -31,4 +57,5 @@ export default tseslint.config(
   },
   { files: ['migrations/**/*.ts'], rules: { quotes: 'off' } },
   boundaries,
+  sqlInQueriesFiles,
 );

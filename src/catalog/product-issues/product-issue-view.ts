@@ -16,8 +16,10 @@ const wholeIssueIgnored = (kind: ProductIssueKind, p: string) =>
 
 /** The missing attribute ids of a product that are not ignored one by one (column `attribute_id`). */
 export const openMissingAttributeIdsSql = (p = 'p') =>
+  /* eslint-disable no-restricted-syntax -- a subquery fragment of the issue conditions, not a statement */
   `SELECT view_m.attribute_id FROM (${missingAttributeIdsSql(p)}) view_m WHERE NOT EXISTS (` +
   `SELECT 1 FROM product_issue_ignores view_pia WHERE view_pia.product_id = ${p}.id ` +
+  /* eslint-enable no-restricted-syntax */
   `AND view_pia.issue = 'MissingAttributes' AND view_pia.attribute_id = view_m.attribute_id)`;
 
 /** True when the product has the issue and it is not ignored. */

@@ -35,6 +35,7 @@ const missingAttributesFrom = (p: string) =>
 
 /** The attributes a product lacks (see missingAttributesFrom): one column, `attribute_id`, distinct. */
 export const missingAttributeIdsSql = (p = 'p') =>
+  // eslint-disable-next-line no-restricted-syntax -- a subquery fragment of the issue conditions, not a statement
   `SELECT DISTINCT issue_pac.attribute_id ${missingAttributesFrom(p)}`;
 
 /** At least one attribute of its categories without a value. */

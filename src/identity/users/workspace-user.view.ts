@@ -7,6 +7,7 @@ import type { Role, UserType } from '../../platform/tenancy/request-context';
  */
 @ViewEntity({
   name: 'workspace_users',
+  // eslint-disable-next-line no-restricted-syntax -- the view's definition, not a statement run here
   expression: `
     SELECT m.workspace_id, u.id, 'User'::varchar AS user_type, u.username, u.email, u.firstname, u.lastname,
            u.display_name, u.picture, u.external_reference, u.created_at, u.modified_at, u.version, m.role::varchar AS role

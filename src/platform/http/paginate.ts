@@ -113,6 +113,7 @@ export async function paginateAnswers<R extends ObjectLiteral, S extends string>
     const order = keys.map((_, i) => `__k${i} ${direction}`).join(', ');
     answers =
       `(WITH __m AS MATERIALIZED (${qb.clone().orderBy().getQuery()}) ` +
+      // eslint-disable-next-line no-restricted-syntax -- the page subquery the query builder wraps, not a statement
       `SELECT (SELECT count(*) FROM __m) AS __total, __page.*, ${answer.select(a)} ` +
       `FROM (SELECT * FROM __m ORDER BY ${order} LIMIT ${params.take} OFFSET ${params.skip}) __page ${join})`;
   } else {

@@ -1,5 +1,4 @@
 import type { WorkspaceSql } from '../../platform/database/db';
-import { priceScriptsVersionSql } from '../atomic-scripts/price-scripts-version';
 
 /** A stored VAT code as pricing reads it (the rate as numeric text). */
 export interface VatCodeRow {
@@ -12,7 +11,8 @@ export interface VatCodeRow {
 /**
  * What every price request reads of pricing's own tables, in one statement: the workspace's VAT
  * codes and the version of its active price scripts (`id:version` in running order, null when
- * there are none; a cached compiled set of another version is stale).
+ * there are none, as `versionOf` in atomic-scripts/price-scripts-version.ts says of loaded rows;
+ * a cached compiled set of another version is stale).
  */
 export async function priceTables(
   on: WorkspaceSql,
@@ -20,7 +20,9 @@ export async function priceTables(
   const rows = await on.query<{ vatCodes: VatCodeRow[]; scriptsVersion: string | null }>(
     `SELECT coalesce((SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'rate', v.rate::text, 'isDefault', v.is_default))
        FROM vat_codes v WHERE v.workspace_id = $1), '[]'::json) AS "vatCodes",
-     (${priceScriptsVersionSql}) AS "scriptsVersion"`,
+     (SELECT string_agg(s.id::text || ':' || s.version, ',' ORDER BY s.display_order, s.id)
+        FROM atomic_scripts s WHERE s.workspace_id = $1 AND s.trigger = 'PriceCalculation' AND s.active
+     ) AS "scriptsVersion"`,
     [on.workspaceId],
   );
   return rows[0];
