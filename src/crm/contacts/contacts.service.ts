@@ -182,28 +182,6 @@ export class ContactsService {
     await tx.repo(ContactEntity, 'Contact').assertReferences(field, id);
   }
 
-  /**
-   * The contact linked to a client login and its primary account (null when none): whose orders a
-   * client places and whose prices it gets.
-   */
-  async customerOfClientLogin(
-    ctx: RequestContext,
-    clientLoginId: string,
-  ): Promise<{ contactId: string; accountId: string | null } | null> {
-    // One query: the contact (uq_contacts__client_login_id) and its first account link.
-    const row = await this.db
-      .repo(ctx, ContactEntity, 'Contact')
-      .qb('c')
-      .select('c.id', 'contactId')
-      .addSelect('ca.account_id', 'accountId')
-      .leftJoin(ContactAccountEntity, 'ca', 'ca.contact_id = c.id AND ca.workspace_id = c.workspace_id')
-      .andWhere('c.client_login_id = :clientLoginId', { clientLoginId })
-      .orderBy('ca.position', 'ASC', 'NULLS LAST')
-      .limit(1)
-      .getRawOne<{ contactId: string; accountId: string | null }>();
-    return row ? { contactId: row.contactId, accountId: row.accountId ?? null } : null;
-  }
-
   private async linksOf(
     repo: ScopedRepository<ContactAccountEntity>,
     contactIds: string[],
