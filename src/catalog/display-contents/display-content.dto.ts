@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ArrayFilter, ListQuery, StringsFilter, UuidsFilter } from '../../platform/http/list-query';
 import { ExternalReferenceBody, ScopedResponse } from '../../platform/http/resource';
-import { descriptionFormats, type DescriptionFormat } from './display-content';
+import { descriptionFormats, type DescriptionFormat } from './display-content.entity';
 
 /*
  * The members every display content's body, answer and list query have, whatever it describes.

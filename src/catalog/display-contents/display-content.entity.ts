@@ -1,6 +1,9 @@
 import { Column } from 'typeorm';
 import { ScopedEntity } from '../../platform/database/scoped-entity';
-import type { DescriptionFormat } from './display-content';
+
+/** How a description is written: Markdown or HTML. */
+export const descriptionFormats = ['Markdown', 'Html'] as const;
+export type DescriptionFormat = (typeof descriptionFormats)[number];
 
 /**
  * The columns every display content stores, whatever it describes. Each table's entity adds the

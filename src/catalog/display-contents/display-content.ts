@@ -1,9 +1,6 @@
 import { sanitizeHtmlBody } from '../../platform/http/html-sanitizer';
 import type { ScopedResponse } from '../../platform/http/resource';
-import type { DisplayContentEntity } from './display-content.entity';
-
-export const descriptionFormats = ['Markdown', 'Html'] as const;
-export type DescriptionFormat = (typeof descriptionFormats)[number];
+import { type DescriptionFormat, type DisplayContentEntity } from './display-content.entity';
 
 /** The texts a create or update body carries (PUT replaces them all). */
 export interface DisplayContentTextsBody {
