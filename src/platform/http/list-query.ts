@@ -28,6 +28,41 @@ export interface ListParams<S extends string = string> {
 
 type Ctor<T> = new () => T;
 
+/**
+ * The paging members of every list, whatever the wire names them (`Take`, `take`): a page of
+ * 0–1000 items, 100 by default. `queryString`: the value arrives as text and is converted.
+ */
+export const PageSize = (options: { queryString: boolean; description?: string }) =>
+  applyDecorators(
+    Max(1000),
+    Min(0),
+    IsInt(),
+    ...(options.queryString ? [Type(() => Number)] : []),
+    IsOptional(),
+    ApiPropertyOptional({
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000,
+      default: 100,
+      description: options.description,
+    }),
+  );
+
+/** How many items a list skips (`Skip`, `skip`): 0 by default. */
+export const PageOffset = (options: { queryString: boolean }) =>
+  applyDecorators(
+    Max(2147483647),
+    Min(0),
+    IsInt(),
+    ...(options.queryString ? [Type(() => Number)] : []),
+    IsOptional(),
+    ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, default: 0 }),
+  );
+
+/** Ascending or descending (`SortOrder`, `sortOrder`, `sort_order`): ascending by default. */
+export const SortDirection = () =>
+  applyDecorators(IsIn(sortOrders), IsOptional(), ApiPropertyOptional({ enum: sortOrders, default: 'Asc' }));
+
 export interface ListQueryBase<S extends string> {
   Take: number;
   Skip: number;
@@ -43,31 +78,13 @@ export interface ListQueryBase<S extends string> {
  */
 export function ListQuery<S extends string>(sortBy: readonly [S, ...S[]]): Ctor<ListQueryBase<S>> {
   class ListQueryDto implements ListQueryBase<S> {
-    @ApiPropertyOptional({
-      type: 'integer',
-      minimum: 0,
-      maximum: 1000,
-      default: 100,
-      description: 'Page size (case-insensitive name)',
-    })
-    @IsOptional()
-    @Type(() => Number)
-    @IsInt()
-    @Min(0)
-    @Max(1000)
+    @PageSize({ queryString: true, description: 'Page size (case-insensitive name)' })
     Take = 100;
 
-    @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, default: 0 })
-    @IsOptional()
-    @Type(() => Number)
-    @IsInt()
-    @Min(0)
-    @Max(2147483647)
+    @PageOffset({ queryString: true })
     Skip = 0;
 
-    @ApiPropertyOptional({ enum: sortOrders, default: 'Asc' })
-    @IsOptional()
-    @IsIn(sortOrders)
+    @SortDirection()
     SortOrder: SortOrder = 'Asc';
 
     @ApiPropertyOptional({ enum: sortBy, default: sortBy[0] })
@@ -109,23 +126,13 @@ export function ListBody<S extends string>(
     ...Object.entries(options.aliases ?? {}),
   ]);
   class ListBodyDto implements ListBodyBase<S> {
-    @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000, default: 100 })
-    @IsOptional()
-    @IsInt()
-    @Min(0)
-    @Max(1000)
+    @PageSize({ queryString: false })
     take = 100;
 
-    @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, default: 0 })
-    @IsOptional()
-    @IsInt()
-    @Min(0)
-    @Max(2147483647)
+    @PageOffset({ queryString: false })
     skip = 0;
 
-    @ApiPropertyOptional({ enum: sortOrders, default: 'Asc' })
-    @IsOptional()
-    @IsIn(sortOrders)
+    @SortDirection()
     sortOrder: SortOrder = 'Asc';
 
     @ApiPropertyOptional({

@@ -4,17 +4,20 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
-import { sortOrders, type SortOrder, UuidsFilter } from '../../platform/http/list-query';
+import {
+  PageOffset,
+  PageSize,
+  SortDirection,
+  type SortOrder,
+  UuidsFilter,
+} from '../../platform/http/list-query';
 import { OrderLineItemBody } from '../../sales/sales.api';
 import {
   deliveryMethods,
@@ -108,25 +111,13 @@ export const commerceOrderSorts = ['OrderNumber', 'OrderedAt'] as const;
 
 /** The storefront's list query: snake_case names, take 100 / skip 0 / ascending by default. */
 export class CommerceSalesOrderListQuery {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1000)
+  @PageSize({ queryString: true })
   take = 100;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(2147483647)
+  @PageOffset({ queryString: true })
   skip = 0;
 
-  @ApiPropertyOptional({ enum: sortOrders, default: 'Asc' })
-  @IsOptional()
-  @IsIn(sortOrders)
+  @SortDirection()
   sort_order: SortOrder = 'Asc';
 
   @ApiPropertyOptional({ enum: commerceOrderSorts, default: 'OrderNumber' })
