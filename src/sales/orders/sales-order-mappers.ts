@@ -1,3 +1,4 @@
+import { addressOf as postalAddressOf } from '../../platform/address';
 import { scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import type { SalesOrderLineResponse } from './sales-order-line.dto';
 import type { OrderAddressBody, SalesOrderResponse } from './sales-order.dto';
@@ -58,15 +59,6 @@ export const orderSnapshot = (r: SalesOrderResponse) => {
   };
 };
 
+/** An order's address as stored: the kernel's address lines and country, after the name. */
 export const addressOf = (a: OrderAddressBody | null | undefined): OrderAddress | null =>
-  a
-    ? {
-        name: a.name ?? null,
-        street: a.street ?? null,
-        houseNumber: a.houseNumber ?? null,
-        postalCode: a.postalCode ?? null,
-        city: a.city ?? null,
-        region: a.region ?? null,
-        country: a.country ?? null,
-      }
-    : null;
+  a ? { name: a.name ?? null, ...postalAddressOf(a)! } : null;
