@@ -47,6 +47,6 @@ export class PricingModule {
       { type: 'VatCode', target: VatCodeEntity },
       { type: 'AtomicScript', target: AtomicScriptEntity },
     );
-    initializers.register((manager, workspaceId) => vatCodes.seed(manager, workspaceId));
+    initializers.register((tx) => vatCodes.seed(tx));
   }
 }

@@ -52,10 +52,10 @@ export class CurrenciesService {
   }
 
   /** For a new workspace (inside its creating transaction): its base currency. */
-  async addFirst(manager: EntityManager, workspaceId: string, code: string): Promise<void> {
-    await manager.insert(CurrencyEntity, {
+  async addFirst(tx: Tx, code: string): Promise<void> {
+    await tx.manager.insert(CurrencyEntity, {
       id: randomUUID(),
-      workspaceId,
+      workspaceId: tx.workspaceId,
       code,
       symbol: symbolOf(code),
       exchangeRate: '1',

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
@@ -15,8 +14,8 @@ export class LanguagesService {
   constructor(private readonly db: Db) {}
 
   /** For a new workspace (inside its creating transaction): its first supported language. */
-  async addFirst(manager: EntityManager, workspaceId: string, languageCode: string): Promise<void> {
-    await manager.insert(SupportedLanguageEntity, { workspaceId, languageCode });
+  async addFirst(tx: Tx, languageCode: string): Promise<void> {
+    await tx.manager.insert(SupportedLanguageEntity, { workspaceId: tx.workspaceId, languageCode });
   }
 
   available(): Page<Language> {

@@ -110,9 +110,10 @@ export class WorkspacesService {
     });
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
-    await this.languages.addFirst(manager, workspace.id, defaultLanguage);
-    await this.initializers.initialize(manager, workspace.id);
-    await this.currencies.addFirst(manager, workspace.id, workspace.defaultCurrency);
+    const inNew = this.db.within(manager, RequestContext.system(workspace.id));
+    await this.languages.addFirst(inNew, defaultLanguage);
+    await this.initializers.initialize(inNew);
+    await this.currencies.addFirst(inNew, workspace.defaultCurrency);
     return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
   }
 
@@ -126,7 +127,7 @@ export class WorkspacesService {
       const workspace = await this.createWithOwner(tx.manager, ownerId, body);
       const answer = toResponse(workspace, 'Owner');
       const inNew = new RequestContext(workspace.id, ctx.actor, 'Owner', undefined, undefined, ctx.requestId);
-      await this.db.activities(tx.manager, inNew).created('Workspace', workspace.id, snapshot(answer));
+      await this.db.within(tx.manager, inNew).activities.created('Workspace', workspace.id, snapshot(answer));
       return answer;
     });
   }

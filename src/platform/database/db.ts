@@ -118,11 +118,11 @@ export class Db {
   }
 
   /**
-   * The activity recorder on a transaction already under way, for a context other than the one
-   * that started it (a new workspace records its creation in itself).
+   * The unit of work on a transaction already under way, for a context other than the one that
+   * started it: a new workspace's starting data and its creation's activity, written in it.
    */
-  activities(manager: EntityManager, ctx: RequestContext): ActivityRecorder {
-    return new ActivityRecorder(manager, ctx, this.observers);
+  within(manager: EntityManager, ctx: RequestContext): Tx {
+    return new Tx(manager, ctx, this.observers);
   }
 
   /**

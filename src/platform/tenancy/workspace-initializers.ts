@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../database/db';
 
-/** Adds a context's starting data to a new workspace, in the transaction that creates it. */
-export type WorkspaceInitializer = (manager: EntityManager, workspaceId: string) => Promise<void>;
+/** Adds a context's starting data to a new workspace, in the transaction that creates it (`tx` is the new workspace's). */
+export type WorkspaceInitializer = (tx: Tx) => Promise<void>;
 
 /**
  * What every new workspace starts with, contributed by the contexts that own it (pricing: the VAT
@@ -21,7 +21,7 @@ export class WorkspaceInitializers {
     this.initializers.push(initializer);
   }
 
-  async initialize(manager: EntityManager, workspaceId: string): Promise<void> {
-    for (const initializer of this.initializers) await initializer(manager, workspaceId);
+  async initialize(tx: Tx): Promise<void> {
+    for (const initializer of this.initializers) await initializer(tx);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { Db } from '../../platform/database/db';
+
+import { Db, type Tx } from '../../platform/database/db';
 import { listParams, type Page } from '../../platform/http/list-query';
 import { filterByIds, paginate } from '../../platform/http/paginate';
 import { scopedFields } from '../../platform/http/resource';
@@ -34,10 +34,15 @@ export class VatCodesService {
   }
 
   /** Inserts the default set into a new workspace (a workspace initializer, same transaction). */
-  async seed(manager: EntityManager, workspaceId: string): Promise<void> {
-    await manager.insert(
+  async seed(tx: Tx): Promise<void> {
+    await tx.manager.insert(
       VatCodeEntity,
-      defaultVatCodes.map((c) => ({ ...c, id: randomUUID(), workspaceId, externalReference: null })),
+      defaultVatCodes.map((c) => ({
+        ...c,
+        id: randomUUID(),
+        workspaceId: tx.workspaceId,
+        externalReference: null,
+      })),
     );
   }
 }
