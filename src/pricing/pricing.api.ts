@@ -6,15 +6,8 @@
 export { exact, moneyString } from './prices/money';
 export { PricingService } from './prices/pricing.service';
 
-// What the storefront wing uses
-export {
-  CommercePriceQuery,
-  CommercePriceRequestItem,
-  CommercePricesQuery,
-  CommerceProductPrice,
-  CommerceProductPriceResult,
-  maxPriceItems,
-} from './prices/price.dto';
+// What the storefront wing uses: its price DTOs are built on these
+export { maxPriceItems, PriceTotal, PriceVat, priceQuantityDoc, ProductPriceBase } from './prices/price.dto';
 export { type PriceAccountKey, type PriceInputs, type PriceInputsQuery } from './prices/price-inputs';
 export { PriceOperationsService } from './prices/price-operations.service';
-export { parseQuantity } from './prices/quantity';
+export { IsQuantity, parseQuantity } from './prices/quantity';

@@ -7,7 +7,11 @@ import { InventoryModule } from '../inventory/inventory.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { ActivityTypes } from '../platform/activity/activity-types';
 import { EntityTypes } from '../platform/database/entity-types';
+import { OrderCurrency } from './orders/order-currency';
 import { OrderPricing } from './orders/order-pricing';
+import { SalesOrderLineChangesService } from './orders/sales-order-line-changes.service';
+import { SalesOrderReadsService } from './orders/sales-order-reads.service';
+import { SalesOrderStock } from './orders/sales-order-stock';
 import { SalesOrderLineResolver } from './orders/sales-order-lines';
 import { SalesOrderEntity } from './orders/sales-order.entity';
 import { salesActivityTypes } from './sales.activity-types';
@@ -28,8 +32,12 @@ import { SalesOrderStatisticsService } from './statistics/sales-order-statistics
   providers: [
     SalesSettingsService,
     SalesOrdersService,
+    SalesOrderReadsService,
+    SalesOrderLineChangesService,
     SalesOrderLineResolver,
+    SalesOrderStock,
     OrderPricing,
+    OrderCurrency,
     SalesOrderStatisticsService,
   ],
   exports: [SalesOrdersService, SalesOrderStatisticsService],

@@ -5,13 +5,7 @@ import { badRequest, notFound } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { exact, money, zero } from './money';
 import type { PriceAccountKey, PriceInputs } from './price-inputs';
-import type {
-  CommercePriceRequestItem,
-  CommerceProductPrice,
-  CommerceProductPriceResult,
-  CoreProductPrice,
-  PriceTotalResponse,
-} from './price.dto';
+import type { CoreProductPrice, PriceTotalResponse, ProductPriceBase } from './price.dto';
 import { PricingService, type PricedLine } from './pricing.service';
 import { parseQuantity } from './quantity';
 
@@ -37,7 +31,7 @@ const totalOf = (l: PricedLine) => ({
 /** The account's shoppers see no prices (commerceSettings.priceVisibility Hidden): every price on request. */
 const hidden = (account: PricingAccount | null) => account?.commerceSettings.priceVisibility === 'Hidden';
 
-const withoutPrices = (p: CommerceProductPrice): CommerceProductPrice => ({
+const withoutPrices = (p: ProductPriceBase): ProductPriceBase => ({
   ...p,
   salesPrice: null,
   suggestedRetailPrice: null,
@@ -47,7 +41,7 @@ const withoutPrices = (p: CommerceProductPrice): CommerceProductPrice => ({
   total: { ...p.total, totalExclVat: null, vatAmount: null, totalInclVat: null },
 });
 
-const toCommercePrice = (l: PricedLine): CommerceProductPrice => ({
+const toCommercePrice = (l: PricedLine): ProductPriceBase => ({
   productId: l.productId,
   sku: l.sku,
   quantity: Number(l.quantity),
@@ -200,7 +194,7 @@ export class PriceOperationsService {
     id: string,
     quantity?: string,
     customerId?: string,
-  ): Promise<CommerceProductPrice> {
+  ): Promise<ProductPriceBase> {
     const inputs = await this.commerceInputs(ctx, who, customerId, [id.toLowerCase()]);
     const [product] = inputs.products;
     if (!product || !this.offered(product)) throw notFound('Product', id);
@@ -210,13 +204,16 @@ export class PriceOperationsService {
     return hidden(inputs.account) ? withoutPrices(toCommercePrice(line)) : toCommercePrice(line);
   }
 
-  /** Per item: a price, or a 404 error for that item alone (unknown, inactive, outside the catalog). */
+  /**
+   * Per item, in order: its price, or null when its product is not offered to `who` (unknown,
+   * inactive, outside the catalog); the storefront answers that item alone with a 404.
+   */
   async commercePrices(
     ctx: RequestContext,
     who: PriceAccountKey,
-    items: CommercePriceRequestItem[],
+    items: Array<{ identifier: string; quantity?: number }>,
     customerId?: string,
-  ): Promise<CommerceProductPriceResult[]> {
+  ): Promise<Array<ProductPriceBase | null>> {
     const identifiers = items.map((i) => i.identifier);
     const ids = [...new Set(identifiers.filter((i) => uuid.test(i)).map((i) => i.toLowerCase()))];
     const inputs = await this.commerceInputs(ctx, who, customerId, ids, [...new Set(identifiers)]);
@@ -238,28 +235,10 @@ export class PriceOperationsService {
     );
     const hide = hidden(account);
     let next = 0;
-    return resolved.map(({ item, product }) => {
-      if (!product)
-        return {
-          identifier: item.identifier,
-          productId: null,
-          sku: null,
-          quantity: Number(item.quantity ?? 1),
-          salesPrice: null,
-          suggestedRetailPrice: null,
-          customerPrice: null,
-          shouldRequestPrice: false,
-          messages: [],
-          vat: null,
-          total: null,
-          error: { status: 404, detail: 'No active product with this id or sku is offered to the caller.' },
-        };
+    return resolved.map(({ product }) => {
+      if (!product) return null;
       const price = toCommercePrice(priced[next++]);
-      return {
-        identifier: item.identifier,
-        ...(hide ? withoutPrices(price) : price),
-        error: null,
-      };
+      return hide ? withoutPrices(price) : price;
     });
   }
 }

@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
@@ -19,7 +17,8 @@ export const maxPriceItems = 500;
 /** The most items a GET takes (`ids`, `items`): the limit of every array filter (URLs stay short). */
 export const maxPriceQueryItems = maxFilterValues;
 
-const quantityDoc = {
+/** The OpenAPI description of a quantity to price (core and commerce). */
+export const priceQuantityDoc = {
   type: 'number',
   default: 1,
   exclusiveMinimum: true,
@@ -59,8 +58,11 @@ export class PriceTotal {
   @ApiProperty({ type: 'number', nullable: true }) totalInclVat: number | null;
 }
 
-/** Shared by core and commerce prices. Money: JSON numbers rounded to 2 decimals; null = on request. */
-class ProductPriceBase {
+/**
+ * Shared by core prices and the storefront's. Money: JSON numbers rounded to 2 decimals; null =
+ * on request.
+ */
+export class ProductPriceBase {
   @ApiProperty({ format: 'uuid' }) productId: string;
   @ApiProperty({ type: 'string', nullable: true }) sku: string | null;
   @ApiProperty({ description: 'The quantity priced' }) quantity: number;
@@ -102,35 +104,6 @@ export class CoreProductPrice extends ProductPriceBase {
   customerId: string | null;
 }
 
-export class CommerceProductPrice extends ProductPriceBase {}
-
-export class PriceItemError {
-  @ApiProperty({ example: 404 }) status: number;
-  @ApiProperty({ example: 'No active product with this id or sku.' }) detail: string;
-}
-
-/** One answer of the commerce batch: a price, or (for this item only) an error. */
-export class CommerceProductPriceResult {
-  @ApiProperty({ description: 'As sent: a product id or sku' }) identifier: string;
-  @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) productId: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) sku: string | null;
-  @ApiProperty() quantity: number;
-  @ApiProperty({ type: 'number', nullable: true }) salesPrice: number | null;
-  @ApiProperty({ type: 'number', nullable: true }) suggestedRetailPrice: number | null;
-  @ApiProperty({ type: 'number', nullable: true }) customerPrice: number | null;
-  @ApiProperty() shouldRequestPrice: boolean;
-  @ApiProperty({ type: [String] }) messages: string[];
-  @ApiProperty({ type: PriceVat, nullable: true }) vat: PriceVat | null;
-  @ApiProperty({ type: PriceTotal, nullable: true }) total: PriceTotal | null;
-  @ApiProperty({
-    type: PriceItemError,
-    nullable: true,
-    description:
-      'Set when this item could not be priced (404: unknown, inactive or outside the caller’s catalog); the other items are priced',
-  })
-  error: PriceItemError | null;
-}
-
 export class PriceTotalResponse {
   @ApiProperty({ type: [CoreProductPrice], description: 'One per item, in the order given' })
   items: CoreProductPrice[];
@@ -147,7 +120,7 @@ export class PriceTotalResponse {
 }
 
 export class CorePriceQuery {
-  @ApiPropertyOptional(quantityDoc)
+  @ApiPropertyOptional(priceQuantityDoc)
   @IsOptional()
   @IsQuantity()
   quantity?: string;
@@ -200,41 +173,4 @@ export class CorePriceTotalQuery {
   @IsOptional()
   @IsUUID('loose')
   customerId?: string;
-}
-
-export class CommercePricesQuery {
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'Users only: the account to price for (a client login always gets its own account’s prices)',
-  })
-  @IsOptional()
-  @IsUUID('loose')
-  customerId?: string;
-}
-
-export class CommercePriceQuery {
-  @ApiPropertyOptional(quantityDoc)
-  @IsOptional()
-  @IsQuantity()
-  quantity?: string;
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'Users only: the account to price for (a client login always gets its own account’s prices)',
-  })
-  @IsOptional()
-  @IsUUID('loose')
-  customerId?: string;
-}
-
-export class CommercePriceRequestItem {
-  @ApiProperty({ maxLength: 255, description: 'A product id or sku' })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  identifier: string;
-  @ApiPropertyOptional(quantityDoc)
-  @IsOptional()
-  @IsQuantity()
-  quantity?: number;
 }

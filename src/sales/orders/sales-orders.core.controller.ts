@@ -16,6 +16,8 @@ import {
   UpdateSalesOrderRequest,
 } from './sales-order.dto';
 import { SalesOrdersService } from './sales-orders.service';
+import { SalesOrderReadsService } from './sales-order-reads.service';
+import { SalesOrderLineChangesService } from './sales-order-line-changes.service';
 import { SalesOrderEntity } from './sales-order.entity';
 import { ExistingMember } from '../../platform/http/existing-member';
 
@@ -25,6 +27,8 @@ import { ExistingMember } from '../../platform/http/existing-member';
 export class SalesOrdersCoreController {
   constructor(
     private readonly orders: SalesOrdersService,
+    private readonly reads: SalesOrderReadsService,
+    private readonly lineChanges: SalesOrderLineChangesService,
     private readonly statistics: SalesOrderStatisticsService,
   ) {}
 
@@ -38,7 +42,7 @@ export class SalesOrdersCoreController {
   @ApiOkResponse({ description: 'A page of sales orders: `data` and `total`', type: SalesOrderPage })
   @ApiProblems(400, 401, 403)
   list(@Ctx() ctx: RequestContext, @Query() q: SalesOrderListQuery): Promise<Page<SalesOrderResponse>> {
-    return this.orders.list(ctx, q);
+    return this.reads.list(ctx, q);
   }
 
   @Post()
@@ -76,7 +80,7 @@ export class SalesOrdersCoreController {
   @ApiOkResponse({ description: 'The sales order', type: SalesOrderResponse })
   @ApiProblems(400, 401, 403, 404)
   get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<SalesOrderResponse> {
-    return this.orders.get(ctx, id);
+    return this.reads.get(ctx, id);
   }
 
   @Put(':id')
@@ -126,7 +130,7 @@ export class SalesOrdersCoreController {
     @IdParam() id: string,
     @Body() body: CreateSalesOrderLineRequest,
   ): Promise<SalesOrderResponse> {
-    return this.orders.addLine(ctx, id, body);
+    return this.lineChanges.addLine(ctx, id, body);
   }
 
   @Delete(':id/lines/:lineId')
@@ -142,6 +146,6 @@ export class SalesOrdersCoreController {
     @IdParam() id: string,
     @IdParam('lineId') lineId: string,
   ): Promise<void> {
-    await this.orders.removeLine(ctx, id, lineId);
+    await this.lineChanges.removeLine(ctx, id, lineId);
   }
 }

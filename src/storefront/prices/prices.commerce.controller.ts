@@ -4,14 +4,14 @@ import { Ctx, ReadOperation } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { ArrayBody } from '../../platform/http/array-body';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
+import { maxPriceItems } from '../../pricing/pricing.api';
 import {
   CommercePriceQuery,
   CommercePricesQuery,
   CommercePriceRequestItem,
   CommerceProductPrice,
   CommerceProductPriceResult,
-  maxPriceItems,
-} from '../../pricing/pricing.api';
+} from './commerce-price.dto';
 import { StorefrontPricesService } from './storefront-prices.service';
 
 /**

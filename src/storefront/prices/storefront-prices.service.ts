@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { PriceAccountKey } from '../../pricing/pricing.api';
-import type {
-  CommercePriceRequestItem,
-  CommerceProductPrice,
-  CommerceProductPriceResult,
-} from '../../pricing/pricing.api';
 import { PriceOperationsService } from '../../pricing/pricing.api';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { Shoppers } from '../shoppers';
+import type {
+  CommercePriceRequestItem,
+  CommerceProductPrice,
+  CommerceProductPriceResult,
+} from './commerce-price.dto';
 
 /**
  * Storefront prices: who a price is for, then the pricing engine. A client login is priced for
@@ -39,11 +39,36 @@ export class StorefrontPricesService {
     return this.operations.commercePrice(ctx, await this.who(ctx, customerId), id, quantity, customerId);
   }
 
+  /** Per item: a price, or a 404 error for that item alone (unknown, inactive, outside the catalog). */
   async prices(
     ctx: RequestContext,
     items: CommercePriceRequestItem[],
     customerId?: string,
   ): Promise<CommerceProductPriceResult[]> {
-    return this.operations.commercePrices(ctx, await this.who(ctx, customerId), items, customerId);
+    const prices = await this.operations.commercePrices(
+      ctx,
+      await this.who(ctx, customerId),
+      items,
+      customerId,
+    );
+    return items.map((item, i) => {
+      const price = prices[i];
+      if (!price)
+        return {
+          identifier: item.identifier,
+          productId: null,
+          sku: null,
+          quantity: Number(item.quantity ?? 1),
+          salesPrice: null,
+          suggestedRetailPrice: null,
+          customerPrice: null,
+          shouldRequestPrice: false,
+          messages: [],
+          vat: null,
+          total: null,
+          error: { status: 404, detail: 'No active product with this id or sku is offered to the caller.' },
+        };
+      return { identifier: item.identifier, ...price, error: null };
+    });
   }
 }
