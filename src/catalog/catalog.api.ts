@@ -25,8 +25,6 @@ export {
 } from './products/product-list.dto';
 export { ProductAttributeValues } from './products/product-request.dto';
 export { ProductComponent, ProductImage } from './products/product-response.dto';
-/** Applies a list of property decorators as one. */
-export { apply } from './products/product-validators';
 
 // What the demo seed fills the catalog with
 export { ProductAttributeListQuery } from './attributes/attribute.dto';

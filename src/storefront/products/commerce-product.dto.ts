@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -11,7 +12,6 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
-  apply,
   commerceProductSortBy,
   ProductAttributeFilter,
   ProductAttributeValues,
@@ -67,7 +67,7 @@ export class CommerceProductListRequest extends ListBody(commerceProductSortBy, 
   @IsOptional()
   @IsIn(productTypes)
   type?: ProductType;
-  @apply(attributeFilters())
+  @applyDecorators(...attributeFilters())
   attributes?: ProductAttributeFilter[];
 }
 
@@ -125,7 +125,7 @@ export class ProductFacetsRequest {
   @IsOptional()
   @IsIn([true], { message: 'isActive must be true: the storefront shows active products only' })
   isActive?: boolean;
-  @apply(attributeFilters())
+  @applyDecorators(...attributeFilters())
   attributes?: ProductAttributeFilter[];
 }
 
