@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ProductPricingInput } from '../../catalog/catalog.api';
 import { ProductReferencesService } from '../../catalog/catalog.api';
 import { AccountsService } from '../../crm/crm.api';
-import { Db, type Tx } from '../../platform/database/db';
+import { Db, Tx } from '../../platform/database/db';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { PriceScripts, type ScriptPriceInput } from '../atomic-scripts/price-scripts';
@@ -112,8 +112,14 @@ export class PricingService {
     const account =
       key === null ? null : 'accountId' in key ? await this.accounts.pricingAccount(on, key.accountId) : key;
     const catalogId = query.accountCatalog ? (account?.productCatalogId ?? null) : null;
-    const products = await this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId });
-    const tables = await priceTables(this.db.sql(on));
+    const productsOf = () => this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId });
+    const tablesOf = () => priceTables(this.db.sql(on));
+    // Outside a transaction the two reads go to the pool together (one round trip of latency);
+    // inside one, every statement takes its one connection in turn.
+    const [products, tables] =
+      on instanceof Tx
+        ? [await productsOf(), await tablesOf()]
+        : await Promise.all([productsOf(), tablesOf()]);
     return {
       account,
       products,
