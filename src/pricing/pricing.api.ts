@@ -10,4 +10,4 @@ export { PricingService } from './prices/pricing.service';
 export { maxPriceItems, PriceTotal, PriceVat, priceQuantityDoc, ProductPriceBase } from './prices/price.dto';
 export { type PriceAccountKey, type PriceInputs, type PriceInputsQuery } from './prices/price-inputs';
 export { PriceOperationsService } from './prices/price-operations.service';
-export { IsQuantity, parseQuantity } from './prices/quantity';
+export { IsQuantity, lineQuantities } from './prices/quantity';

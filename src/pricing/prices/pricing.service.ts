@@ -10,7 +10,7 @@ import { exact, money, zero, type Exact } from './money';
 import { toVatTable, type PriceInputs, type PriceInputsQuery, type VatTable } from './price-inputs';
 import { priceTables } from './price-inputs.queries';
 import { priceAmounts, rulePrice } from './price-rule';
-import { parseQuantity } from './quantity';
+import { lineQuantities } from './quantity';
 
 /** One line to price: a product and a quantity (> 0, at most 4 decimals; a number or a decimal string). */
 export interface PriceLineRequest {
@@ -140,14 +140,11 @@ export class PricingService {
     options: PriceLinesOptions = {},
   ): Promise<PricedLine[]> {
     const linesField = options.linesField ?? 'lines';
+    const quantities = lineQuantities(
+      request.lines.map((l) => l.quantity),
+      linesField,
+    );
     const errors: Record<string, string[]> = {};
-    const quantities = request.lines.map((l, i) => {
-      const q = parseQuantity(l.quantity);
-      if (!q)
-        errors[`${linesField}[${i}].quantity`] = ['must be a number greater than 0 with at most 4 decimals'];
-      return q;
-    });
-    if (Object.keys(errors).length) throw badRequest(errors);
     const inputs = await this.inputs(options.tx ?? ctx, {
       account: request.accountId ? { accountId: request.accountId } : null,
       ids: [...new Set(request.lines.map((l) => l.productId.toLowerCase()))],
@@ -166,7 +163,7 @@ export class PricingService {
     if (Object.keys(errors).length) throw badRequest(errors);
     const lines = request.lines.map((l, i) => ({
       product: byId.get(l.productId.toLowerCase())!,
-      quantity: quantities[i]!,
+      quantity: quantities[i],
     }));
     return this.price(ctx, inputs, lines, options.tx);
   }

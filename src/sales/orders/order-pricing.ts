@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ProductPricingInput } from '../../catalog/catalog.api';
 import type { PriceAccountKey, PriceInputs, PriceInputsQuery } from '../../pricing/pricing.api';
 import { PricingService } from '../../pricing/pricing.api';
-import { parseQuantity } from '../../pricing/pricing.api';
+import { lineQuantities } from '../../pricing/pricing.api';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, serviceUnavailable } from '../../platform/http/problem';
 
@@ -55,19 +55,13 @@ export class OrderPricing {
     debtor: PriceAccountKey,
   ): Promise<LinePrice[]> {
     if (items.length === 0) return [];
-    const errors: Record<string, string[]> = {};
-    const quantities = items.map((item, i) => {
-      const q = parseQuantity(item.quantity);
-      if (!q) errors[`lines[${i}].quantity`] = ['must be a number greater than 0 with at most 4 decimals'];
-      return q;
-    });
-    if (Object.keys(errors).length) throw badRequest(errors);
+    const quantities = lineQuantities(items.map((item) => item.quantity));
     if (debtor && 'accountId' in debtor && !inputs.account)
       throw badRequest({ debtorId: [`Account ${debtor.accountId} does not exist in this workspace.`] });
     const priced = await this.pricing.price(
       ctx,
       inputs,
-      items.map((item, i) => ({ product: item.product, quantity: quantities[i]! })),
+      items.map((item, i) => ({ product: item.product, quantity: quantities[i] })),
     );
     return priced.map((p) => ({
       unitPrice: p.shouldRequestPrice ? null : p.unitPrice,
