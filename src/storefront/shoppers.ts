@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PricingAccount, Shopper } from '../crm/crm.api';
-import { AccountsService } from '../crm/crm.api';
+import { type PricingAccount, type Shopper, AccountsService } from '../crm/crm.api';
 import type { RequestContext } from '../platform/tenancy/request-context';
 
 /**

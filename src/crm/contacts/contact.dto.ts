@@ -27,8 +27,7 @@ import {
 import { AddressLine } from '../../platform/http/address.dto';
 import { ContactDetailsDto, CustomAttributeDto, PostalAddressDto } from '../accounts/account-members.dto';
 import { ValueCount } from '../accounts/account.dto';
-import { genders } from './contact.entity';
-import type { Gender } from './contact.entity';
+import { genders, type Gender } from './contact.entity';
 
 const text = (maxLength: number, description?: string) =>
   ApiPropertyOptional({ type: 'string', nullable: true, maxLength, ...(description ? { description } : {}) });

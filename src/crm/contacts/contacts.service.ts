@@ -20,8 +20,7 @@ import {
 } from '../accounts/account-members.dto';
 import { countValues } from '../accounts/value-counts';
 import { ContactBody, ContactFilterableValues, ContactListQuery, ContactResponse } from './contact.dto';
-import { ContactAccountEntity, ContactEntity } from './contact.entity';
-import type { ContactAddress } from './contact.entity';
+import { ContactAccountEntity, ContactEntity, type ContactAddress } from './contact.entity';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,6 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { ArgumentsHost } from '@nestjs/common';
-import { Logger, NotFoundException } from '@nestjs/common';
+import { type ArgumentsHost, Logger, NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { ConstraintNames } from './constraint-names';
 import { badRequest, Problem } from './problem';

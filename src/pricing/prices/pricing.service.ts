@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ProductPricingInput } from '../../catalog/catalog.api';
-import { ProductReferencesService } from '../../catalog/catalog.api';
+import { type ProductPricingInput, ProductReferencesService } from '../../catalog/catalog.api';
 import { AccountsService } from '../../crm/crm.api';
 import { Db, Tx } from '../../platform/database/db';
 import { badRequest } from '../../platform/http/problem';

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductPricingInput } from '../../catalog/catalog.api';
-import type { PriceAccountKey, PriceInputs, PriceInputsQuery } from '../../pricing/pricing.api';
-import { PricingService } from '../../pricing/pricing.api';
-import { lineQuantities } from '../../pricing/pricing.api';
+import {
+  type PriceAccountKey,
+  type PriceInputs,
+  type PriceInputsQuery,
+  PricingService,
+  lineQuantities,
+} from '../../pricing/pricing.api';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, serviceUnavailable } from '../../platform/http/problem';
 

@@ -1,7 +1,6 @@
-import { exact, moneyString } from '../../pricing/pricing.api';
+import { exact, moneyString, type PriceAccountKey } from '../../pricing/pricing.api';
 import { Injectable } from '@nestjs/common';
 import type { ProductPricingInput } from '../../catalog/catalog.api';
-import type { PriceAccountKey } from '../../pricing/pricing.api';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest, type FieldErrors } from '../../platform/http/problem';
 import { OrderPricing, refuseWithoutRules } from './order-pricing';

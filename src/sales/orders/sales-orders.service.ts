@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsService, ContactsService } from '../../crm/crm.api';
+import { AccountsService, ContactsService, type PricingAccount } from '../../crm/crm.api';
 import { LocationsService } from '../../inventory/inventory.api';
 import { Db, type Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -14,7 +14,6 @@ import { assignNumberAndTotals, type NumberAndTotals } from './sales-orders.quer
 import { assertTransition, stockEffect } from './ordering-status';
 import { lineRows, type ResolvedLine, SalesOrderLineResolver } from './sales-order-lines';
 import type { OrderLineItemBody } from './sales-order-line.dto';
-import type { PricingAccount } from '../../crm/crm.api';
 import { CreateSalesOrderRequest, SalesOrderResponse, UpdateSalesOrderRequest } from './sales-order.dto';
 import {
   type OrderAddress,

@@ -3,8 +3,7 @@ import { Db } from '../../platform/database/db';
 import { totalsPerPeriod, utcPeriodOf } from '../../platform/database/period-statistics';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { badRequest } from '../../platform/http/problem';
-import { SalesOrderEntity } from '../orders/sales-order.entity';
-import type { OrderingStatus } from '../orders/sales-order.entity';
+import { SalesOrderEntity, type OrderingStatus } from '../orders/sales-order.entity';
 import { DailySalesOrderStats, DayRangeQuery, SalesOrderStatistics } from './sales-order-statistics.dto';
 
 const day = 86_400_000;

@@ -8,9 +8,7 @@ import {
   CreateCommerceSalesOrderRequest,
   CreatedSalesOrderResponse,
 } from './sales-order-commerce.dto';
-import type { SalesOrderResponse } from '../../sales/sales.api';
-import { addressOf } from '../../sales/sales.api';
-import { SalesOrdersService } from '../../sales/sales.api';
+import { type SalesOrderResponse, addressOf, SalesOrdersService } from '../../sales/sales.api';
 import { Shoppers } from '../shoppers';
 
 const toCommerceResponse = (o: SalesOrderResponse): CommerceSalesOrderResponse => ({

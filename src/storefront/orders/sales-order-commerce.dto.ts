@@ -18,8 +18,8 @@ import {
   type SortOrder,
   UuidsFilter,
 } from '../../platform/http/list-query';
-import { OrderLineItemBody } from '../../sales/sales.api';
 import {
+  OrderLineItemBody,
   deliveryMethods,
   type DeliveryMethod,
   maxOrderLines,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PriceAccountKey } from '../../pricing/pricing.api';
-import { PriceOperationsService } from '../../pricing/pricing.api';
+import { type PriceAccountKey, PriceOperationsService } from '../../pricing/pricing.api';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { Shoppers } from '../shoppers';

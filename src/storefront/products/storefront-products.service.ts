@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ProductFacetsService } from '../../catalog/catalog.api';
-import { ProductListService } from '../../catalog/catalog.api';
-import { ProductReads, type ProductVisibility } from '../../catalog/catalog.api';
+import {
+  ProductFacetsService,
+  ProductListService,
+  ProductReads,
+  type ProductVisibility,
+} from '../../catalog/catalog.api';
 import type { Page } from '../../platform/http/list-query';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
