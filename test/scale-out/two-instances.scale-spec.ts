@@ -132,7 +132,10 @@ describe('Two instances on one database', () => {
     });
     // Both at once on the empty database: migrations and the bootstrap admin must happen once.
     const [envA, envB] = [await env(), await env()];
-    const [sa, sb] = await Promise.all([ChildService.start(dist, envA), ChildService.start(dist, envB)]);
+    const [sa, sb] = await Promise.all([
+      ChildService.startOnFreePort(dist, envA),
+      ChildService.startOnFreePort(dist, envB),
+    ]);
     a = new Instance('A', sa);
     b = new Instance('B', sb);
     owner = await a.login('admin', adminPassword);

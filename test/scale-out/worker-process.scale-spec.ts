@@ -44,7 +44,7 @@ describe('API instance without a worker, and a worker process', () => {
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_POLL_INTERVAL_MS: '50',
     };
-    api = await ChildService.start(dist, {
+    api = await ChildService.startOnFreePort(dist, {
       ...common,
       PORT: String(await freePort()),
       BOOTSTRAP_ADMIN_PASSWORD: adminPassword,

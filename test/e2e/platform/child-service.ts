@@ -163,6 +163,26 @@ export class ChildService {
     }
   }
 
+  /**
+   * Starts the child on `env.PORT`; when another process took that port meanwhile (it was free when
+   * it was picked, but ports of outgoing connections come from the same range), on a fresh one.
+   * `env.PORT` is updated to the port the child listens on.
+   */
+  static async startOnFreePort(
+    dist: string,
+    env: Record<string, string>,
+    timeoutMs?: number,
+  ): Promise<ChildService> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ChildService.start(dist, env, timeoutMs);
+      } catch (e) {
+        if (!(e instanceof PortTakenError) || attempt === 5) throw e;
+        env.PORT = String(await freePort());
+      }
+    }
+  }
+
   /** What the process has written to stdout and stderr so far. */
   get log(): string {
     return this.output;
@@ -276,20 +296,10 @@ export class CrashBed {
     });
   }
 
-  /**
-   * Starts the child on the bed's port; when another test's process took that port meanwhile (it
-   * was free when the bed was made, and stays free while this child is down), on a fresh one.
-   */
+  /** Starts the child on the bed's port, or on a fresh one when another process took it meanwhile. */
   async start(timeoutMs?: number): Promise<ChildService> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        this.service = await ChildService.start(this.dist, this.env, timeoutMs);
-        return this.service;
-      } catch (e) {
-        if (!(e instanceof PortTakenError) || attempt === 5) throw e;
-        this.env.PORT = String(await freePort());
-      }
-    }
+    this.service = await ChildService.startOnFreePort(this.dist, this.env, timeoutMs);
+    return this.service;
   }
 
   /** An access token of the bootstrap admin from the running child. */
