@@ -34,8 +34,9 @@ export interface OrderAddress extends Address {
 )
 export class SalesOrderEntity extends ScopedEntity {
   /**
-   * Set by the creating transaction's last write (see SalesOrdersService.numberAndTotals), so
-   * the counter row is locked for as short as possible; never null once committed.
+   * Taken in the statement that writes the order, its creating transaction's last
+   * (`insertNumberedOrder` in sales-orders.queries.ts), so the counter row is locked for as short
+   * as possible; never null.
    */
   @Column({ type: 'varchar', length: 64, nullable: true }) orderNumber: string;
   @Column({ type: 'bigint', nullable: true }) orderSequence: string;

@@ -7,12 +7,11 @@ import type { ListParams, Page } from '../../platform/http/list-query';
 import { conflict } from '../../platform/http/problem';
 import { collectFieldErrors } from '../../platform/http/field-errors';
 import { respond } from '../../platform/http/resource';
-import { SalesSettingsService } from '../settings/sales-settings.service';
 import { OrderCurrency } from './order-currency';
 import { addressOf, orderSnapshot, toSalesOrderResponse } from './sales-order-mappers';
-import { assignNumberAndTotals, type NumberAndTotals } from './sales-orders.queries';
+import { insertNumberedOrder } from './sales-orders.queries';
 import { assertTransition, stockEffect } from './ordering-status';
-import { lineRows, type ResolvedLine, SalesOrderLineResolver } from './sales-order-lines';
+import { type ResolvedLine, SalesOrderLineResolver } from './sales-order-lines';
 import type { OrderLineItemBody } from './sales-order-line.dto';
 import { CreateSalesOrderRequest, SalesOrderResponse, UpdateSalesOrderRequest } from './sales-order.dto';
 import {
@@ -55,7 +54,6 @@ export interface NewOrder {
 export class SalesOrdersService {
   constructor(
     private readonly db: Db,
-    private readonly settings: SalesSettingsService,
     private readonly resolver: SalesOrderLineResolver,
     private readonly reads: SalesOrderReadsService,
     private readonly stock: SalesOrderStock,
@@ -144,10 +142,12 @@ export class SalesOrdersService {
   }
 
   /**
-   * Inserts an order with its lines in `tx`: the order, its lines and totals, the stock effect of a
-   * Completed order, and only then the number (the counter row is locked from there to COMMIT,
-   * so everything else happens before it), then the activity. `answer: 'full'` reads the stored
-   * lines back for the answer; `'number'` (the storefront's create) skips that.
+   * Inserts an order with its lines in `tx`: the stock effect of a Completed order, the Created
+   * activity (and through it the webhook outbox), then one statement that writes the lines, the
+   * order with its totals and the next order number, and completes the activity with them
+   * (`insertNumberedOrder`): the counter row is locked from that statement to COMMIT only.
+   * `answer: 'full'` reads the stored lines back for the answer; `'number'` (the storefront's
+   * create) skips that.
    */
   async insertOrder(
     tx: Tx,
@@ -155,9 +155,8 @@ export class SalesOrdersService {
     lines: ResolvedLine[],
     answer: 'full' | 'number' = 'full',
   ): Promise<{ entity: SalesOrderEntity; lines: SalesOrderLineEntity[] }> {
-    const repo = tx.repo(SalesOrderEntity, label);
     const now = new Date();
-    const entity = repo.create({
+    const entity = tx.repo(SalesOrderEntity, label).create({
       ...order,
       statusModifiedAt: now,
       createdAt: now,
@@ -170,34 +169,21 @@ export class SalesOrdersService {
     });
     if (stockEffect(null, order.orderingStatus) === 'take')
       entity.stockLocationId = await this.stock.move(tx, entity, lines, 'take');
-    await repo.insertMany([entity]);
-    await tx.repo(SalesOrderLineEntity, 'Line').insertMany(lineRows(entity.id, lines));
-    const stored = answer === 'full' && lines.length > 0 ? await this.reads.linesOf(tx, [entity.id]) : [];
-    const final = await this.numberAndTotals(tx, entity.id);
-    entity.orderNumber = final.orderNumber;
-    entity.orderSequence = final.sequence;
-    entity.totalExclVat = final.net;
-    entity.totalVat = final.vat;
-    entity.totalInclVat = final.gross;
     const snapshot = orderSnapshot(toSalesOrderResponse(entity, []));
     snapshot.lines = lines.map((l) => ({
       productId: l.productId,
       quantity: Number(l.quantity),
       unitPrice: Number(l.unitPrice),
     }));
-    await tx.activities.created('SalesOrder', entity.id, snapshot);
+    const [activity] = await tx.activities.created('SalesOrder', entity.id, snapshot);
+    const final = await insertNumberedOrder(tx, entity, lines, activity.id);
+    entity.orderNumber = final.orderNumber;
+    entity.orderSequence = final.sequence;
+    entity.totalExclVat = final.net;
+    entity.totalVat = final.vat;
+    entity.totalInclVat = final.gross;
+    const stored = answer === 'full' && lines.length > 0 ? await this.reads.linesOf(tx, [entity.id]) : [];
     return { entity, lines: stored };
-  }
-
-  /**
-   * Gives the new order its number and totals (`assignNumberAndTotals`); the workspace's counter
-   * row is created on its first order.
-   */
-  private async numberAndTotals(tx: Tx, orderId: string): Promise<NumberAndTotals> {
-    const assigned = await assignNumberAndTotals(tx, orderId);
-    if (assigned) return assigned;
-    await this.settings.ensureRow(tx);
-    return (await assignNumberAndTotals(tx, orderId))!;
   }
 
   async update(ctx: RequestContext, id: string, body: UpdateSalesOrderRequest): Promise<SalesOrderResponse> {

@@ -87,7 +87,7 @@ export class SalesSettingsService {
     return found ?? this.defaultRow(tx.ctx);
   }
 
-  /** The next number alone, in this transaction (for tests of the counter; orders take theirs in SalesOrdersService.numberAndTotals). */
+  /** The next number alone, in this transaction (for tests of the counter; orders take theirs in the statement that writes them, insertNumberedOrder). */
   async takeNumber(tx: Tx): Promise<TakenNumber> {
     let rows = await takeOrderSequence(tx);
     if (rows.length === 0) {

@@ -140,10 +140,18 @@ describe('Sales orders (core)', () => {
     expect(created.headers.etag).toBeDefined();
     const id = created.body.id;
     expect((await viewer.get(`${base}/${id}`)).body).toEqual(created.body);
-    const types = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data.map(
-      (a: { type: string }) => a.type,
-    );
-    expect(types).toEqual(['SalesOrderCreated']);
+    const activities = (await ws.owner.get(`/core-api/activities?entity_ids=${id}`)).body.data;
+    expect(activities.map((a: { type: string }) => a.type)).toEqual(['SalesOrderCreated']);
+    // The number and totals are taken in the order's writing statement, after the activity was
+    // recorded: that statement completes it.
+    expect(activities[0].data.newValue).toMatchObject({
+      orderNumber: created.body.orderNumber,
+      totals: created.body.totals,
+      lines: [
+        { productId: expect.any(String), quantity: expect.any(Number), unitPrice: expect.any(Number) },
+        expect.anything(),
+      ],
+    });
   });
 
   it('adds and deletes lines of a Draft, recomputing totals, and refuses line changes once Completed', async () => {

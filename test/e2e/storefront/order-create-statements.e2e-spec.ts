@@ -78,8 +78,14 @@ describe('Storefront order create: statements', () => {
     expect(reading('accounts')).toHaveLength(1);
     expect(reading('contacts')).toHaveLength(1);
     expect(reading('products')).toHaveLength(1);
-    // shopper, currency, products, VAT codes and scripts; then the transaction's 7 (with BEGIN/COMMIT)
-    expect(seen).toHaveLength(11);
+    // shopper, currency, products, VAT codes and scripts; then BEGIN, the activity, the webhook
+    // outbox, the order with its lines and number, COMMIT
+    expect(seen).toHaveLength(9);
+    // The counter row is locked by the order's one writing statement, right before COMMIT.
+    const counter = seen.findIndex((sql) => /\bsales_settings\b/.test(sql));
+    expect(seen.filter((sql) => /\bsales_settings\b/.test(sql))).toHaveLength(1);
+    expect(seen[counter]).toMatch(/INSERT INTO sales_order_lines[\s\S]*INSERT INTO sales_orders/);
+    expect(seen.slice(counter + 1)).toEqual(['COMMIT']);
   });
 
   it('reads a storefront product with the shopper once, then the product', async () => {
