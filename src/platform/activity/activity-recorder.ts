@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { RequestContext } from '../tenancy/request-context';
 import { ActivityData, ActivityEntity } from './activity.entity';
 import { diffSnapshots, pascal } from './activity-diff';
+import { insertActivities } from './activity.queries';
 
 /** Runs in the transaction that recorded the activities (CRM's lastContactMoment, webhook outbox). */
 export type ActivityObserver = (
@@ -97,8 +97,7 @@ export class ActivityRecorder {
         requestId: this.ctx.requestId ?? null,
       }),
     );
-    // jsonb `data` holds any JSON; TypeORM's deep-partial type cannot express `unknown` members.
-    await this.manager.insert(ActivityEntity, rows as QueryDeepPartialEntity<ActivityEntity>[]);
+    await insertActivities(this.manager, rows);
     await this.observers.notify(this.manager, this.ctx, rows);
     return rows;
   }
