@@ -13,6 +13,8 @@ import {
   registerContentNegotiation,
 } from './platform/http/content-negotiation';
 import { enableCors, registerMethodNotAllowed } from './platform/http/cors-and-methods';
+import { registerEtags } from './platform/http/etag';
+import { applyIdempotency } from './platform/http/idempotency.interceptor';
 import { registerInputBounds } from './platform/http/input-bounds';
 import { rememberClassValidatorRuleLookups } from './platform/library-patches/class-validator-rule-lookups';
 import { rememberPassportJwtVerifications } from './platform/library-patches/passport-jwt-verifier';
@@ -63,6 +65,8 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   registerBodyParsers(fastify);
   registerInputBounds(fastify);
   registerMethodNotAllowed(fastify);
+  registerEtags(fastify);
+  applyIdempotency(app);
   enableCors(app, env.CORS_ORIGINS);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
   fastify.decorateRequest('context', undefined);

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { Env } from '../config/env';
 import { ActivityObservers } from './activity/activity-recorder';
@@ -12,7 +12,6 @@ import { setNamedStatements } from './database/lean-reads';
 import { runMigrationsOnce } from './database/migrations-lock';
 import { EntityTypes } from './database/entity-types';
 import { ConstraintNames } from './http/constraint-names';
-import { EtagInterceptor } from './http/etag';
 import { HeavyOperations } from './http/heavy-operations';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
@@ -71,8 +70,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
+        IdempotencyInterceptor,
       ],
       exports: [
         Env,

@@ -1,10 +1,8 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import { map, Observable } from 'rxjs';
+import type { FastifyInstance } from 'fastify';
 
 const ETAG = Symbol('etag');
 
-/** Marks an answer with its entity's version; the interceptor sends it as the `ETag` header. */
+/** Marks an answer with its entity's version; `registerEtags` sends it as the `ETag` header. */
 export function withEtag<T extends object>(body: T, version: number): T {
   Object.defineProperty(body, ETAG, { value: `"${version}"`, enumerable: false });
   return body;
@@ -17,19 +15,14 @@ export function etagOf(body: unknown): string | undefined {
     : undefined;
 }
 
-@Injectable()
-export class EtagInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      map((body: unknown) => {
-        if (body && typeof body === 'object' && ETAG in body) {
-          context
-            .switchToHttp()
-            .getResponse<FastifyReply>()
-            .header('ETag', (body as Record<symbol, string>)[ETAG]);
-        }
-        return body;
-      }),
-    );
-  }
+/**
+ * Sends the `ETag` of an answer made with `withEtag`, as Fastify serializes it (a hook, not an
+ * interceptor: a route without interceptors is called by Nest without Observables).
+ */
+export function registerEtags(fastify: FastifyInstance): void {
+  fastify.addHook('preSerialization', (_req, reply, payload, done) => {
+    const tag = etagOf(payload);
+    if (tag) reply.header('ETag', tag);
+    done(null, payload);
+  });
 }

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
-import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
+import {
+  CallHandler,
+  ExecutionContext,
+  type INestApplication,
+  Injectable,
+  Logger,
+  NestInterceptor,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
 import type { FastifyReply } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/decorators';
@@ -13,7 +20,7 @@ import {
   purgeExpiredKeys,
   type StoredAnswer,
 } from './idempotency.queries';
-import { honoursIdempotencyKey } from './idempotent.decorator';
+import { idempotentHandlers } from './idempotent.decorator';
 import { badRequest, conflict } from './problem';
 
 /**
@@ -34,7 +41,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = req.headers['idempotency-key'];
     const ctx = req.context;
-    if (key === undefined || !ctx || !honoursIdempotencyKey(context.getHandler())) return next.handle();
+    if (key === undefined || !ctx) return next.handle();
     if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
       throw badRequest({ 'Idempotency-Key': ['must be a string of 1 to 255 characters'] });
     }
@@ -86,4 +93,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
 function scopeOf(ctx: RequestContext, method: string, route: string, key: string): IdempotencyScope {
   if (!ctx.actor.id) throw new Error('Idempotency-Key needs an identified caller');
   return { callerType: ctx.actor.type, callerId: ctx.actor.id, method, route, key };
+}
+
+/**
+ * Puts the application's IdempotencyInterceptor on exactly the handlers that honour the key (call
+ * before `app.init()`, which registers the routes; `idempotentHandlers` is the rule the document
+ * follows too). Every other route runs with no interceptor at all, and Nest then calls its handler
+ * without wrapping the answer in Observables. The instance replaces one an earlier application of
+ * the same process put there (tests start several).
+ */
+export function applyIdempotency(app: INestApplication): void {
+  const interceptor = app.get(IdempotencyInterceptor);
+  for (const { handler } of idempotentHandlers(app)) {
+    const others = (
+      (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? []
+    ).filter((i) => !(i instanceof IdempotencyInterceptor));
+    Reflect.defineMetadata(INTERCEPTORS_METADATA, [...others, interceptor], handler);
+  }
 }

@@ -1,8 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
-import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { honoursIdempotencyKey } from './idempotent.decorator';
+import { idempotentHandlers } from './idempotent.decorator';
 
 /** `core-api/x` + `/:id` → `/core-api/x/{id}`: a route as the OpenAPI document spells its path. */
 function openApiPath(...segments: string[]): string {
@@ -22,22 +20,8 @@ function openApiPath(...segments: string[]): string {
  */
 export function documentIdempotencyKey(app: INestApplication, document: OpenAPIObject): void {
   const honouring = new Set<string>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const type = wrapper.metatype as (new (...args: never[]) => object) | undefined;
-      if (!type?.prototype) continue;
-      const controllerPaths = [Reflect.getMetadata(PATH_METADATA, type) as string | string[] | undefined]
-        .flat()
-        .map((p) => p ?? '');
-      for (const name of Object.getOwnPropertyNames(type.prototype)) {
-        const handler = (type.prototype as Record<string, unknown>)[name];
-        if (typeof handler !== 'function' || name === 'constructor' || !honoursIdempotencyKey(handler))
-          continue;
-        const handlerPath = Reflect.getMetadata(PATH_METADATA, handler) as string;
-        for (const controllerPath of controllerPaths) honouring.add(openApiPath(controllerPath, handlerPath));
-      }
-    }
-  }
+  for (const { controllerPaths, handlerPath } of idempotentHandlers(app))
+    for (const controllerPath of controllerPaths) honouring.add(openApiPath(controllerPath, handlerPath));
   for (const path of honouring) {
     const operation = document.paths[path]?.post;
     // A create the document does not show would leave its header undocumented: fail loudly.

@@ -1,5 +1,6 @@
-import { RequestMethod, SetMetadata } from '@nestjs/common';
+import { type INestApplication, RequestMethod, SetMetadata } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
 import { PUBLIC_KEY, READ_OPERATION_KEY } from '../auth/decorators';
 
 const NOT_A_CREATE_KEY = 'idempotency:notACreate';
@@ -25,4 +26,36 @@ export function honoursIdempotencyKey(handler: object): boolean {
     !Reflect.getMetadata(READ_OPERATION_KEY, handler) &&
     !Reflect.getMetadata(NOT_A_CREATE_KEY, handler)
   );
+}
+
+/** A create that honours `Idempotency-Key`: its controller's prototype, method name and paths. */
+export interface IdempotentHandler {
+  prototype: object;
+  name: string;
+  handler: object;
+  /** The controller's path(s) (`core-api/accounts`) and the handler's (`/`). */
+  controllerPaths: string[];
+  handlerPath: string;
+}
+
+/** Every handler of the application that honours `Idempotency-Key` (`honoursIdempotencyKey`). */
+export function idempotentHandlers(app: INestApplication): IdempotentHandler[] {
+  const found: IdempotentHandler[] = [];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const type = wrapper.metatype as (new (...args: never[]) => object) | undefined;
+      if (!type?.prototype) continue;
+      const controllerPaths = [Reflect.getMetadata(PATH_METADATA, type) as string | string[] | undefined]
+        .flat()
+        .map((p) => p ?? '');
+      for (const name of Object.getOwnPropertyNames(type.prototype)) {
+        const handler = (type.prototype as Record<string, unknown>)[name];
+        if (typeof handler !== 'function' || name === 'constructor' || !honoursIdempotencyKey(handler))
+          continue;
+        const handlerPath = Reflect.getMetadata(PATH_METADATA, handler) as string;
+        found.push({ prototype: type.prototype, name, handler, controllerPaths, handlerPath });
+      }
+    }
+  }
+  return found;
 }
