@@ -22,7 +22,10 @@ export interface BenchConfig {
   identities: number;
   /** Products created for the catalog scenarios. */
   products: number;
-  /** Only the suites with these names are seeded and measured (comma-separated); empty = all. */
+  /**
+   * Only the suites with these names are seeded and measured (comma-separated: identities, products,
+   * pricing, orders); empty = all.
+   */
   suites: string[];
   /** Only scenarios whose name contains one of these (comma-separated); empty = all. */
   only: string[];

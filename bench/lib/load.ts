@@ -97,14 +97,15 @@ export async function runLoad(
       {
         setupRequest: (req) => {
           const next = scenario.next();
+          const headers = next.bearer ? { ...req.headers, authorization: next.bearer } : req.headers;
           return next.body === undefined
-            ? { ...req, method: next.method, path: next.path }
+            ? { ...req, method: next.method, path: next.path, headers }
             : {
                 ...req,
                 method: next.method,
                 path: next.path,
                 body: JSON.stringify(next.body),
-                headers: { ...req.headers, 'content-type': 'application/json' },
+                headers: { ...headers, 'content-type': 'application/json' },
               };
         },
       },
