@@ -396,7 +396,7 @@ export const pricingSuite = defineSuite<Seeded>({
           }),
         },
         {
-          name: `total of 5 items for the shopper's account (admin)${suffix}`,
+          name: `total of 5 items for the client's account${suffix}`,
           ...common,
           next: () =>
             get(

@@ -254,6 +254,13 @@ export async function measureOrders(o: OrderBenchOptions): Promise<OrderBench> {
   return { results, workspace: await checkNumbers(o.databaseUrl, o.workspaceId) };
 }
 
+/** `6 (503: 6)`: failed requests, by status (errors: no answer). */
+const failures = (r: LoadResult): string => {
+  const parts = Object.entries(r.statuses ?? {}).map(([code, n]) => `${code}: ${n}`);
+  if (r.errors) parts.push(`no answer: ${r.errors}`);
+  return parts.length ? `${r.non2xx + r.errors} (${parts.join(', ')})` : String(r.non2xx + r.errors);
+};
+
 export function ordersSection(bench: OrderBench): string {
   const f = (x: number | undefined, d = 0) =>
     x === undefined ? '–' : x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
@@ -267,7 +274,7 @@ export function ordersSection(bench: OrderBench): string {
     const bare = bench.results.find((b) => b.connections === r.connections && b.server === 'bare')!;
     const ratio = r.server === 'full stack' ? f(r.result.reqPerSec / bare.result.reqPerSec, 2) : '';
     lines.push(
-      `| ${r.connections} | ${r.server} | ${f(r.result.reqPerSec)} | ${f(r.result.p50)} | ${f(r.result.p99)} | ${f(r.result.rssMb)} | ${f(r.result.cpuMsPerRequest, 2)} | ${r.result.non2xx + r.result.errors} | ${r.numbers.orders} | ${r.numbers.duplicates} | ${r.numbers.gaps} | ${f(r.lockWaitsMean, 1)} / ${r.lockWaitsPeak} | ${ratio} |`,
+      `| ${r.connections} | ${r.server} | ${f(r.result.reqPerSec)} | ${f(r.result.p50)} | ${f(r.result.p99)} | ${f(r.result.rssMb)} | ${f(r.result.cpuMsPerRequest, 2)} | ${failures(r.result)} | ${r.numbers.orders} | ${r.numbers.duplicates} | ${r.numbers.gaps} | ${f(r.lockWaitsMean, 1)} / ${r.lockWaitsPeak} | ${ratio} |`,
     );
   }
   const w = bench.workspace;
