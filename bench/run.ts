@@ -437,6 +437,7 @@ async function main(): Promise<void> {
         orderCounts,
         loadStart,
         loadEnd: loadavg(),
+        shopperCatalog: config.shopperCatalog,
       }),
       '## Every scenario',
       '',

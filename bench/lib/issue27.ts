@@ -83,6 +83,8 @@ export interface Issue27Input {
   orderCounts?: [number | undefined, number | undefined];
   loadStart: number[];
   loadEnd: number[];
+  /** The shoppers' accounts see one product catalog (BENCH_SHOPPER_CATALOG=1). */
+  shopperCatalog: boolean;
 }
 
 export function issue27Section(input: Issue27Input): string {
@@ -132,7 +134,11 @@ export function issue27Section(input: Issue27Input): string {
     '',
     '**Caller.** Every storefront request carries the bearer of a client login linked to a contact ' +
       '(`POST /core-api/contacts` with `clientLoginId` and `accounts: [{accountId}]`) whose account has ' +
-      '`commerceSettings.discountPercentage` 10 (orders: 50 such shoppers, 0–19 %, in turn), and the ' +
+      '`commerceSettings.discountPercentage` 10 (orders: 50 such shoppers, 0–19 %, in turn)' +
+      (input.shopperCatalog
+        ? ' and `productCatalogId` a catalog (one product in seven of the catalog suite outside it)'
+        : ', no product catalog (every active product visible)') +
+      ', and the ' +
       'workspace has one active PriceCalculation atomic script (`if (input.quantity >= 10) return ' +
       '{ customerPrice: input.customerPrice * 0.99, … }`), except in the rows marked "no script".',
     '',

@@ -336,11 +336,13 @@ export const pricingSuite = defineSuite<Seeded>({
   },
   async seed(ctx) {
     const { api, log } = ctx;
+    const shopper = await benchShopper(ctx);
     const products: string[] = new Array(productCount);
     await inParallel(productCount, 8, async (i) => {
       products[i] = (
         await api.ok<{ id: string }>('POST', '/core-api/catalog/products', {
           name: `Priced ${i}`,
+          ...shopper.productFields,
           sku: `PRICED-${String(i).padStart(5, '0')}`,
           pricing: {
             salesPrice: 10 + (i % 97) + 0.0049,
@@ -354,7 +356,6 @@ export const pricingSuite = defineSuite<Seeded>({
         })
       ).id;
     });
-    const shopper = await benchShopper(ctx);
     log(`${productCount} priced products for the bench shopper`);
     return {
       products,

@@ -342,7 +342,8 @@ const bareRoutes: BareRoute[] = [
 // ---------------------------------------------------------------- seed and scenarios
 
 interface Seeded {
-  products: Array<{ id: string; sku: string; slug: string; barcode: string }>;
+  /** `inShop`: the bench shopper sees it (always, unless its account has a catalog). */
+  products: Array<{ id: string; sku: string; slug: string; barcode: string; inShop: boolean }>;
   categories: string[];
   shopper: BenchShopper;
 }
@@ -355,6 +356,7 @@ export const productsSuite = defineSuite<Seeded>({
   },
   async seed(ctx) {
     const { api, config, log } = ctx;
+    const shopper = await benchShopper(ctx);
     const categories: string[] = [];
     for (let c = 0; c < categoryCount; c++) {
       categories.push(
@@ -382,16 +384,19 @@ export const productsSuite = defineSuite<Seeded>({
           categories: [categories[Math.floor(i / nouns.length) % categoryCount]],
           displayOrder: i % 100,
           tags: [nouns[i % nouns.length]],
+          // With a shopper's catalog, one product in seven stays out of it (lists must leave it out).
+          ...(i % 7 === 6 ? {} : shopper.productFields),
         },
       );
-      products[i] = { id: created.id, sku: created.sku, slug: created.slug, barcode };
+      const inShop = !shopper.catalogId || i % 7 !== 6;
+      products[i] = { id: created.id, sku: created.sku, slug: created.slug, barcode, inShop };
       if (++done % Math.max(1, Math.floor(total / 10)) === 0) {
         const rate = done / ((Date.now() - started) / 1000);
         log(`${done} / ${total} products (${rate.toFixed(0)} per second)`);
       }
     });
     log(`${total} products in ${categoryCount} categories, ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return { products, categories, shopper: await benchShopper(ctx) };
+    return { products, categories, shopper };
   },
   scenarios({ products, categories, shopper }) {
     const shuffled = [...products].sort(() => Math.random() - 0.5).slice(0, 10_000);
@@ -399,6 +404,9 @@ export const productsSuite = defineSuite<Seeded>({
     const bySku = rotate(shuffled);
     const bySlug = rotate(shuffled);
     const byBarcode = rotate(shuffled);
+    const inShop = shuffled.filter((p) => p.inShop);
+    const shopById = rotate(inShop);
+    const shopBySlug = rotate(inShop);
     // Only categories that hold products (with a small BENCH_PRODUCTS the last ones stay empty).
     const filled = categories.slice(
       0,
@@ -415,11 +423,11 @@ export const productsSuite = defineSuite<Seeded>({
     const storefront: Scenario[] = [
       {
         name: 'commerce product by id (shopper)',
-        next: () => get(`/commerce-api/catalog/products/${byId().id}`),
+        next: () => get(`/commerce-api/catalog/products/${shopById().id}`),
       },
       {
         name: 'commerce product by slug (shopper)',
-        next: () => get(`/commerce-api/catalog/products/slug/${encodeURIComponent(bySlug().slug)}`),
+        next: () => get(`/commerce-api/catalog/products/slug/${encodeURIComponent(shopBySlug().slug)}`),
       },
       {
         name: 'commerce products of a category, page of 20 (shopper)',

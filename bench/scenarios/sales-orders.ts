@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { Api, inParallel } from '../lib/api';
 import { combine, type LoadResult, runLoad } from '../lib/load';
 import type { ServerProcess } from '../lib/processes';
-import { createShopper, type LinkedShopper } from './shopper';
+import { benchShopper, createShopper, type LinkedShopper } from './shopper';
 import type { Scenario, SeedContext } from './types';
 
 /**
@@ -22,11 +22,13 @@ export interface OrderSeed {
 
 export async function seedOrders(ctx: SeedContext, clients: number, products: number): Promise<OrderSeed> {
   ctx.log(`sales orders: seeding ${products} priced products and ${clients} shoppers…`);
+  const { catalogId, productFields } = await benchShopper(ctx);
   const productIds: string[] = new Array(products);
   await inParallel(products, 8, async (i) => {
     productIds[i] = (
       await ctx.api.ok<{ id: string }>('POST', '/core-api/catalog/products', {
         name: `Order bench product ${i}`,
+        ...productFields,
         sku: `OB-${i}`,
         pricing: { salesPrice: 5 + (i % 50), tiers: [{ minQuantity: 3, salesPrice: 4 + (i % 50) }] },
       })
@@ -35,7 +37,7 @@ export async function seedOrders(ctx: SeedContext, clients: number, products: nu
   const stamp = Date.now().toString(36);
   const shoppers: LinkedShopper[] = new Array(clients);
   await inParallel(clients, 4, async (i) => {
-    shoppers[i] = await createShopper(ctx, `order-bench-${stamp}-${i}`, i % 20);
+    shoppers[i] = await createShopper(ctx, `order-bench-${stamp}-${i}`, i % 20, catalogId);
   });
   return { shoppers, productIds };
 }

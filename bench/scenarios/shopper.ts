@@ -44,6 +44,7 @@ export async function createShopper(
   ctx: Pick<SeedContext, 'api' | 'workspaceId'>,
   name: string,
   discountPercentage: number,
+  productCatalogId: string | null = null,
 ): Promise<LinkedShopper> {
   const { api, workspaceId } = ctx;
   const password = `${name}-password-1`;
@@ -56,6 +57,7 @@ export async function createShopper(
   const account = await api.ok<{ id: string }>('POST', '/core-api/accounts', {
     displayName: `Account of ${name}`,
     commerceSettings: { discountPercentage },
+    productCatalogId,
   });
   const contact = await api.ok<{ id: string }>('POST', '/core-api/contacts', {
     firstName: 'Bench',
@@ -77,6 +79,10 @@ export async function createShopper(
 }
 
 export interface BenchShopper extends LinkedShopper {
+  /** The account's product catalog (BENCH_SHOPPER_CATALOG=1), else null. */
+  catalogId: string | null;
+  /** What a product the bench creates carries so the shoppers see it (`catalogs`). */
+  productFields: { catalogs?: string[] };
   /** Makes the bench script active or not, through the instance at `baseUrl` (the state is in the database). */
   setScript: (baseUrl: string, active: boolean) => Promise<void>;
 }
@@ -90,7 +96,10 @@ export function benchShopper(ctx: SeedContext): Promise<BenchShopper> {
 }
 
 async function seedBenchShopper(ctx: SeedContext): Promise<BenchShopper> {
-  const shopper = await createShopper(ctx, `bench-shopper-${Date.now().toString(36)}`, 10);
+  const catalogId = ctx.config.shopperCatalog
+    ? (await ctx.api.ok<{ id: string }>('POST', '/core-api/catalog/catalogs', { name: 'Bench shop' })).id
+    : null;
+  const shopper = await createShopper(ctx, `bench-shopper-${Date.now().toString(36)}`, 10, catalogId);
   const script = { name: 'Bench volume bonus', trigger: 'PriceCalculation', code: scriptCode };
   const { id } = await ctx.api.ok<{ id: string }>('POST', '/core-api/atomicscripts', {
     ...script,
@@ -104,7 +113,7 @@ async function seedBenchShopper(ctx: SeedContext): Promise<BenchShopper> {
     active = want;
   };
   ctx.log(
-    'the bench shopper: a client login linked to a contact whose account gives 10 %; one atomic script',
+    `the bench shopper: a client login linked to a contact whose account gives 10 %${catalogId ? ' and sees one product catalog' : ''}; one atomic script`,
   );
-  return { ...shopper, setScript };
+  return { ...shopper, catalogId, productFields: catalogId ? { catalogs: [catalogId] } : {}, setScript };
 }
