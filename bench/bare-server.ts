@@ -3,13 +3,15 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { Pool } from 'pg';
 import { suites } from './scenarios';
+import { orderBareRoute } from './scenarios/sales-orders-bare';
 import type { BareAnswer, BareAuth } from './scenarios/types';
 
 /**
  * The floor the full stack is compared with: `node:http` + `pg`, no framework. Per request it does
  * the work the service must do and nothing else: verify the HS256 access token with the same secret
  * and library (jsonwebtoken, as passport-jwt does; the secret as a KeyObject), then ONE prepared statement that checks the
- * session and reads the answer, then JSON of the same shape with the same ETag.
+ * session and reads the answer, then JSON of the same shape with the same ETag (an order create:
+ * see scenarios/sales-orders-bare.ts).
  * Env: DATABASE_URL, JWT_SECRET, PORT. Listens on 127.0.0.1 only.
  */
 const databaseUrl = process.env.DATABASE_URL;
@@ -20,7 +22,8 @@ const secret = createSecretKey(Buffer.from(process.env.JWT_SECRET));
 
 // The same pool size as the service's (src/app.database-options.ts).
 const db = new Pool({ connectionString: databaseUrl, max: 10 });
-const routes = suites.flatMap((s) => s.bareRoutes);
+// The read suites' routes, and the storefront order create (measured apart by run.ts).
+const routes = [...suites.flatMap((s) => s.bareRoutes), orderBareRoute];
 
 function send(res: ServerResponse, answer: BareAnswer): void {
   const json = answer.body === undefined ? '' : JSON.stringify(answer.body);

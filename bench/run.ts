@@ -12,7 +12,16 @@ import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
 import { suites } from './scenarios';
-import { runSalesOrderBench, salesOrderReport } from './scenarios/sales-orders';
+import { issue27Section } from './lib/issue27';
+import { benchShopper } from './scenarios/shopper';
+import {
+  checkOrderTwins,
+  measureOrders,
+  orderScenario,
+  ordersSection,
+  seedOrders,
+  type OrderBench,
+} from './scenarios/sales-orders';
 import type { Scenario, SeedContext } from './scenarios/types';
 
 /**
@@ -72,10 +81,15 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
-function queryTable(counts: QueryCount[]): string {
-  const lines = ['| scenario | statements per request | of which authentication |', '|---|---:|---:|'];
+function queryTable(counts: QueryCount[], bareCounts: QueryCount[]): string {
+  const lines = [
+    '| scenario | statements per request | of which authentication | bare server |',
+    '|---|---:|---:|---:|',
+  ];
   for (const c of counts)
-    lines.push(`| ${c.scenario} | ${fmt(c.perRequest, 2)} | ${fmt(c.authPerRequest, 2)} |`);
+    lines.push(
+      `| ${c.scenario} | ${fmt(c.perRequest, 2)} | ${fmt(c.authPerRequest, 2)} | ${fmt(bareCounts.find((b) => b.scenario === c.scenario)?.perRequest, 2)} |`,
+    );
   return lines.join('\n');
 }
 
@@ -161,12 +175,14 @@ function instancesSection(rows: DeploymentRow[], config: BenchConfig): string {
 
 async function main(): Promise<void> {
   const config = benchConfig();
+  const loadStart = loadavg();
   const started = Date.now();
   const log = (line: string) => say(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
   mkdirSync(resultsDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'trade-bench-'));
   const servers: ServerProcess[] = [];
   let counter: PgWireCounter | undefined;
+  let bareCounter: PgWireCounter | undefined;
 
   try {
     log(`recreating ${new URL(config.databaseUrl).pathname.slice(1)}`);
@@ -225,9 +241,10 @@ async function main(): Promise<void> {
     servers.push(bare);
     await bare.waitReady('/health/live');
 
-    // Same work: both must give the same answer to the same request.
-    for (const scenario of selected) {
-      if (scenario.noBare) continue;
+    // Same work: both must give the same answer to the same request (four of each scenario, so
+    // that rotations such as the price scenarios' quantities reach their every branch).
+    const checks = selected.filter((s) => !s.noBare).flatMap((s) => [s, s, s, s]);
+    for (const scenario of checks) {
       await scenario.before?.(full.url);
       const { method, path, body } = scenario.next();
       const token = scenario.bearer?.slice('Bearer '.length) ?? login.accessToken;
@@ -290,26 +307,31 @@ async function main(): Promise<void> {
     const deploymentRows = config.instances
       ? await measureInstances(config, scenarios, api.bearer, dataDir, nodeArgs, full, servers, log)
       : [];
-    // Commerce order creation: no bare twin (every answer is a new order), reported on its own.
-    let ordersSection = '';
-    if (config.only.length === 0 || config.only.some((o) => 'commerce order creation'.includes(o))) {
-      const connections = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 50);
-      const orders = await runSalesOrderBench({
-        baseUrl: full.url,
+    // Storefront order creation, service and bare side by side (scenarios/sales-orders.ts).
+    const ordersName = 'commerce order create';
+    const withOrders =
+      (config.suites.length === 0 || config.suites.includes('orders')) &&
+      (config.only.length === 0 || config.only.some((o) => ordersName.includes(o)));
+    let orders: OrderBench | undefined;
+    const orderSeed = withOrders
+      ? await seedOrders(seedContext, Number(process.env.BENCH_ORDER_CLIENTS ?? 50), 200)
+      : undefined;
+    if (orderSeed) {
+      await (await benchShopper(seedContext)).setScript(full.url, true);
+      await checkOrderTwins(full, bare, orderSeed);
+      log("a bare order reads back through the service equal to the service's own");
+      orders = await measureOrders({
+        full,
+        bare,
         databaseUrl: config.databaseUrl,
-        api,
         workspaceId: login.workspaceId,
-        password: config.adminPassword,
+        seed: orderSeed,
+        connectionCounts: (process.env.BENCH_ORDER_CONNECTIONS ?? '10,50').split(',').map(Number),
+        rounds: config.rounds,
         seconds: config.duration,
-        connections,
-        clients: Number(process.env.BENCH_ORDER_CLIENTS ?? 50),
-        products: 200,
+        warmup: config.warmup,
         log,
       });
-      ordersSection = salesOrderReport(orders, connections);
-      log(
-        `commerce order creation: ${fmt(orders.ordersPerSec)} orders/s, p99 ${orders.p99} ms, ${orders.gaps} gaps`,
-      );
     }
     await full.stop();
     await bare.stop();
@@ -329,12 +351,43 @@ async function main(): Promise<void> {
     );
     servers.push(counted);
     await counted.waitReady('/health/ready');
+    // The bare server the same way, through its own proxy.
+    bareCounter = new PgWireCounter(pg.hostname, Number(pg.port || 5432));
+    const bareProxied = new URL(proxied.toString());
+    bareProxied.port = String(await bareCounter.listen());
+    const countedBare = ServerProcess.start(
+      'counted bare',
+      join(distRoot, 'bench/bare-server.js'),
+      await freePort(),
+      { DATABASE_URL: bareProxied.toString(), JWT_SECRET: config.jwtSecret },
+    );
+    servers.push(countedBare);
+    await countedBare.waitReady('/health/live');
     const counts: QueryCount[] = [];
+    const bareCounts: QueryCount[] = [];
     for (const scenario of selected) {
       await scenario.before?.(counted.url);
       counts.push(await countQueries(counted, counter, scenario, scenario.bearer ?? api.bearer));
+      if (!scenario.noBare)
+        bareCounts.push(
+          await countQueries(countedBare, bareCounter, scenario, scenario.bearer ?? api.bearer),
+        );
+    }
+    let orderCounts: [number, number] | undefined;
+    if (orderSeed) {
+      await (await benchShopper(seedContext)).setScript(counted.url, true);
+      // One shopper, its session and the workspace's scripts cached after the first order, as
+      // for the reads above (a run rotating 50 shoppers has them cached as well).
+      const orders = orderScenario(orderSeed, () => 'bench-count');
+      const counting = { ...orders, next: () => ({ ...orders.next(), bearer: orders.bearer }) };
+      const count = async (server: ServerProcess, wire: PgWireCounter) => {
+        await countQueries(server, wire, counting, counting.bearer!, 2);
+        return (await countQueries(server, wire, counting, counting.bearer!)).perRequest;
+      };
+      orderCounts = [await count(counted, counter), await count(countedBare, bareCounter)];
     }
     await counted.stop();
+    await countedBare.stop();
     const sessionSql = counts.flatMap((c) => c.statements).find((s) => /\bauth_sessions\b/.test(s.sql))?.sql;
     const plan = sessionSql
       ? await explainSessionQuery(config.databaseUrl, sessionSql, login.accessToken)
@@ -375,6 +428,19 @@ async function main(): Promise<void> {
         `${config.rounds} × ${config.duration} s per scenario and server after ${config.warmup} s warm-up · ` +
         `load generator on the same machine · ${fmt(loadavg()[0], 1)} load average at the end`,
       '',
+      issue27Section({
+        rows,
+        connections: config.connections,
+        counts,
+        bareCounts,
+        orders,
+        orderCounts,
+        loadStart,
+        loadEnd: loadavg(),
+        shopperCatalog: config.shopperCatalog,
+      }),
+      '## Every scenario',
+      '',
       table(rows),
       '',
       `req/s: mean over ${config.rounds} rounds of ${config.duration} s, full stack and bare alternating; p50/p99: latency, median of the rounds; ` +
@@ -386,18 +452,18 @@ async function main(): Promise<void> {
           .join('; ') +
         '.',
       '',
-      ordersSection,
+      ...(orders ? [ordersSection(orders)] : []),
       ...(deploymentRows.length ? [instancesSection(deploymentRows, config), ''] : []),
       '## Queries per request (counted on the wire between the service and PostgreSQL)',
       '',
-      queryTable(counts),
+      queryTable(counts, bareCounts),
       '',
       ...counts.flatMap((c) => [
         `- ${c.scenario}:`,
         ...c.statements.map((s) => `  - ${fmt(s.perRequest, 2)}× \`${s.sql.slice(0, 300)}\``),
       ]),
       '',
-      'The bare server runs one statement per request (session check and read joined).',
+      'The bare server runs one statement per read (session check and read joined); an order create five (BEGIN, inputs, number, order and lines, COMMIT).',
       '',
       '## The authentication statement, EXPLAIN ANALYZE on the seeded database',
       '',
@@ -421,6 +487,7 @@ async function main(): Promise<void> {
   } finally {
     for (const s of servers) await s.stop();
     await counter?.close();
+    await bareCounter?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -22,7 +22,10 @@ export interface BenchConfig {
   identities: number;
   /** Products created for the catalog scenarios. */
   products: number;
-  /** Only the suites with these names are seeded and measured (comma-separated); empty = all. */
+  /**
+   * Only the suites with these names are seeded and measured (comma-separated: identities, products,
+   * pricing, orders); empty = all.
+   */
   suites: string[];
   /** Only scenarios whose name contains one of these (comma-separated); empty = all. */
   only: string[];
@@ -31,6 +34,11 @@ export interface BenchConfig {
    * instance without metrics, against one instance (BENCH_INSTANCES=0 skips it).
    */
   instances: boolean;
+  /**
+   * BENCH_SHOPPER_CATALOG=1: the shoppers' accounts see only a product catalog (that holds every
+   * product the bench creates), so the storefront reads also check catalog links.
+   */
+  shopperCatalog: boolean;
   /** Write a CPU profile of the full-stack server and print where its time goes. */
   profile: boolean;
   jwtSecret: string;
@@ -56,6 +64,7 @@ export function benchConfig(): BenchConfig {
       .filter(Boolean),
     instances: process.env.BENCH_INSTANCES !== '0',
     profile: process.env.BENCH_PROFILE === '1',
+    shopperCatalog: process.env.BENCH_SHOPPER_CATALOG === '1',
     jwtSecret: randomBytes(48).toString('base64url'),
     adminPassword: randomBytes(12).toString('base64url'),
   };

@@ -16,6 +16,8 @@ export interface LoadResult {
   cpuSplit?: { service: number; postgres: number; generator: number };
   requests: number;
   non2xx: number;
+  /** How many answers of each status other than 2xx. */
+  statuses?: Record<string, number>;
   errors: number;
 }
 
@@ -49,6 +51,10 @@ export function combine(runs: LoadResult[]): LoadResult {
     cpuSplit,
     requests,
     non2xx: sum((r) => r.non2xx),
+    statuses: runs.reduce<Record<string, number>>((all, r) => {
+      for (const [code, n] of Object.entries(r.statuses ?? {})) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
     errors: sum((r) => r.errors),
   };
 }
@@ -97,14 +103,15 @@ export async function runLoad(
       {
         setupRequest: (req) => {
           const next = scenario.next();
+          const headers = next.bearer ? { ...req.headers, authorization: next.bearer } : req.headers;
           return next.body === undefined
-            ? { ...req, method: next.method, path: next.path }
+            ? { ...req, method: next.method, path: next.path, headers }
             : {
                 ...req,
                 method: next.method,
                 path: next.path,
                 body: JSON.stringify(next.body),
-                headers: { ...req.headers, 'content-type': 'application/json' },
+                headers: { ...headers, 'content-type': 'application/json' },
               };
         },
       },
@@ -136,6 +143,11 @@ export async function runLoad(
     rssMb: peaks.length ? peaks.reduce((a, v) => a + v, 0) : undefined,
     requests: total,
     non2xx: result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, stats]) => [code, stats.count ?? 0]),
+    ),
     errors: result.errors,
   };
 }

@@ -28,7 +28,7 @@ export async function countQueries(
     const res = await fetch(server.url + next.path, {
       method: next.method,
       headers: {
-        authorization: bearer,
+        authorization: next.bearer ?? bearer,
         ...(next.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: next.body === undefined ? undefined : JSON.stringify(next.body),

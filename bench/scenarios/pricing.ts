@@ -1,35 +1,39 @@
 import type { Pool } from 'pg';
 import { exact, type Exact, money, zero } from '../../src/pricing/prices/money';
 import { priceAmounts, rulePrice } from '../../src/pricing/prices/price-rule';
-import { Api, inParallel } from '../lib/api';
+import { inParallel } from '../lib/api';
 import {
   badRequest,
+  isCaller,
   liveSessionFrom,
   liveSessionWhere,
   notFound,
+  shopperFrom,
+  shopperWhere,
   unauthorized,
   uuidPattern,
 } from './bare-sql';
+import { benchShopper, scriptCode, scriptRule } from './shopper';
 import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate, type Scenario } from './types';
 
 /**
- * Pricing scenarios (issue 13): a client login's account (10 % discount), 1,000 priced products
- * with quantity tiers (beside the catalog suite's products), and: the commerce price of one
- * product, a commerce batch of 100 prices, and the core total of 5 items for that account; each
- * without and with one active atomic script. The scripted ones have no bare equivalent (the bare
- * server runs no sandbox): they are measured on the full stack, the cost of a script being the
- * difference with the unscripted scenario.
+ * Pricing scenarios (issues 13 and 27): the bench shopper (a client login linked to a contact
+ * whose account gives 10 %, see shopper.ts), 1,000 priced products with quantity tiers (beside
+ * the catalog suite's products), and: the commerce price of one product, a commerce batch of 100
+ * prices, and the core total of 5 items for that account; each without and with the bench's one
+ * active atomic script. The bare server applies the script's rule in plain JS (shopper.ts
+ * scriptRule) when the workspace has it active, so the scripted variants have a bare twin too:
+ * the difference is the sandbox.
  */
 
 const productCount = 1000;
-const scriptCode =
-  'if (input.quantity >= 10) return { customerPrice: input.customerPrice * 0.99, messages: ["Volume bonus"] };';
 
 // ---------------------------------------------------------------- the bare equivalent
 
-interface PriceRow {
+export interface PriceRow {
   id: string;
   sku: string | null;
+  name: string;
   active: boolean;
   sales_price: string | null;
   suggested_retail_price: string | null;
@@ -38,21 +42,21 @@ interface PriceRow {
   tiers: Array<{ minQuantity: string; salesPrice: string }>;
   in_catalog: boolean;
 }
-interface Vat {
+export interface Vat {
   id: string;
   code: string;
   rate: string;
   is_default: boolean;
 }
-interface Account {
+export interface Account {
   id: string;
   product_catalog_id: string | null;
   commerce_settings: { discountPercentage?: number; vatLiable?: boolean };
 }
 
 /** The products ($3: ids) with tiers and catalog membership, the workspace's VAT codes, as JSON. */
-const productsJson = (catalog: string) => `(SELECT json_agg(json_build_object(
-    'id', p.id, 'sku', p.sku, 'active', p.active, 'sales_price', p.sales_price::text,
+export const productsJson = (catalog: string) => `(SELECT json_agg(json_build_object(
+    'id', p.id, 'sku', p.sku, 'name', p.name, 'active', p.active, 'sales_price', p.sales_price::text,
     'suggested_retail_price', p.suggested_retail_price::text, 'purchase_price', p.purchase_price::text,
     'vat_code_id', p.vat_code_id,
     'tiers', coalesce((SELECT json_agg(json_build_object('minQuantity', t.min_quantity::text, 'salesPrice', t.sales_price::text) ORDER BY t.min_quantity)
@@ -60,20 +64,20 @@ const productsJson = (catalog: string) => `(SELECT json_agg(json_build_object(
     'in_catalog', ${catalog}))
     FROM products p WHERE p.workspace_id = $2 AND p.id = ANY($3::uuid[])) AS products,
   (SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'rate', v.rate::text, 'is_default', v.is_default))
-     FROM vat_codes v WHERE v.workspace_id = $2) AS vat`;
+     FROM vat_codes v WHERE v.workspace_id = $2) AS vat,
+  (SELECT array_agg(x.code ORDER BY x.display_order, x.id) FROM atomic_scripts x
+    WHERE x.workspace_id = $2 AND x.trigger = 'PriceCalculation' AND x.active) AS scripts`;
 
-const inCatalog = `(a.product_catalog_id IS NULL OR EXISTS (SELECT 1 FROM product_catalog_links l
+export const inCatalog = `(a.product_catalog_id IS NULL OR EXISTS (SELECT 1 FROM product_catalog_links l
    WHERE l.workspace_id = p.workspace_id AND l.product_id = p.id AND l.catalog_id = a.product_catalog_id))`;
 
-// A client's session, its contact's primary account, the products and VAT codes: one statement.
-const clientSql = `SELECT c.id AS client_id, to_json(a) AS account, ${productsJson(inCatalog)}
-  FROM auth_sessions s
-  JOIN client_logins c ON c.id = s.client_login_id AND c.active
-  LEFT JOIN LATERAL (SELECT ac.id, ac.product_catalog_id, ac.commerce_settings
-      FROM contacts ct JOIN contact_accounts ca ON ca.contact_id = ct.id AND ca.workspace_id = ct.workspace_id
-      JOIN accounts ac ON ac.id = ca.account_id AND ac.workspace_id = ct.workspace_id
-     WHERE ct.workspace_id = $2 AND ct.client_login_id = c.id ORDER BY ca.position LIMIT 1) a ON true
- WHERE s.id = $1 AND s.revoked_at IS NULL`;
+/** The shopper's account (`a` of shopperFrom) as JSON, null when its contact has none. */
+export const shopperAccountJson = 'CASE WHEN a.id IS NULL THEN NULL ELSE to_json(a) END';
+
+// A client's session, its contact's primary account, the products, VAT codes and scripts: one statement.
+export const clientSql = `SELECT cl.id AS client_id, a.contact_id, ${shopperAccountJson} AS account, ${productsJson(inCatalog)}
+  FROM ${shopperFrom}
+ WHERE ${shopperWhere}`;
 
 // A user's session (membership), the account $4, the products and VAT codes: one statement.
 const coreSql = `SELECT m.role, to_json(a) AS account, ${productsJson('true')}
@@ -81,7 +85,7 @@ const coreSql = `SELECT m.role, to_json(a) AS account, ${productsJson('true')}
   LEFT JOIN accounts a ON a.workspace_id = $2 AND a.id = $4::uuid
  WHERE ${liveSessionWhere}`;
 
-interface Priced {
+export interface Priced {
   productId: string;
   sku: string | null;
   quantity: number;
@@ -102,25 +106,56 @@ interface Priced {
   discountPercentage: number;
   exclVat: Exact | null;
   vatAmount: Exact | null;
+  /** The unit price as the engine gives it to an order line (2 decimals), null on request. */
+  unitPrice: string | null;
+  vatRate: Exact;
 }
 
 const n = (v: string | null) => (v === null ? null : Number(v));
 const m2 = (v: string | null) => (v === null ? null : Number(money(exact(v)).toFixed(2)));
 
-/** The same rule and rounding as the service (src/pricing/prices), without scripts. */
-function price(p: PriceRow, quantity: string, account: Account | null, vat: Vat[]): Priced {
+/**
+ * What the bare server knows of the workspace's active price scripts: none, or the bench's one
+ * (applied as `scriptRule`). Any other set is an error: its answers could not match the service's.
+ */
+export function scriptsOf(codes: string[] | null): boolean {
+  if (!codes?.length) return false;
+  if (codes.length === 1 && codes[0] === scriptCode) return true;
+  throw new Error('bare server: the workspace has active price scripts other than the bench script');
+}
+
+/**
+ * The same rule, script and rounding as the service (src/pricing/prices/pricing.service.ts
+ * `price`): the rule price; the script sees it rounded to money as a JSON number and its answer
+ * is taken exactly as written (`exact(number)`); the amounts are rounded at the edge.
+ */
+export function price(
+  p: PriceRow,
+  quantity: string,
+  account: Account | null,
+  vat: Vat[],
+  scripted: boolean,
+): Priced {
   const discount = account?.commerce_settings.discountPercentage ?? 0;
   const rule = rulePrice(
     { salesPrice: p.sales_price, tiers: p.tiers },
     exact(quantity),
     account ? { discountPercentage: discount } : null,
   );
+  const outcome = scripted
+    ? scriptRule({
+        quantity: Number(quantity),
+        customerPrice: rule.customerPrice === null ? null : money(rule.customerPrice).toNumber(),
+      })
+    : undefined;
+  const unit = outcome?.customerPrice === undefined ? rule.customerPrice : exact(outcome.customerPrice);
+  const shouldRequestPrice = rule.shouldRequestPrice || unit === null;
   const code =
     (p.vat_code_id ? vat.find((v) => v.id === p.vat_code_id) : undefined) ??
     vat.find((v) => v.is_default) ??
     null;
   const rate = (account?.commerce_settings.vatLiable ?? true) && code ? exact(code.rate) : zero;
-  const a = priceAmounts(rule.shouldRequestPrice ? null : rule.customerPrice, exact(quantity), rate);
+  const a = priceAmounts(shouldRequestPrice ? null : unit, exact(quantity), rate);
   return {
     productId: p.id,
     sku: p.sku,
@@ -128,8 +163,8 @@ function price(p: PriceRow, quantity: string, account: Account | null, vat: Vat[
     salesPrice: m2(p.sales_price),
     suggestedRetailPrice: m2(p.suggested_retail_price),
     customerPrice: n(a.unitPrice),
-    shouldRequestPrice: rule.shouldRequestPrice,
-    messages: [],
+    shouldRequestPrice,
+    messages: outcome?.messages ?? [],
     vat: {
       vatCodeId: code?.id ?? null,
       code: code?.code ?? null,
@@ -150,6 +185,8 @@ function price(p: PriceRow, quantity: string, account: Account | null, vat: Vat[
     discountPercentage: Number(exact(discount).toString()),
     exclVat: a.lineTotal === null ? null : exact(a.lineTotal),
     vatAmount: a.vatAmount === null ? null : exact(a.vatAmount),
+    unitPrice: a.unitPrice,
+    vatRate: rate,
   };
 }
 
@@ -173,11 +210,13 @@ const coreShape = (p: Priced, customerId: string | null) => ({
   customerId,
 });
 
-interface ClientRow {
+export interface ClientRow {
   client_id: string;
+  contact_id: string | null;
   account: Account | null;
   products: PriceRow[] | null;
   vat: Vat[] | null;
+  scripts: string[] | null;
 }
 
 const uuid = new RegExp(`^${uuidPattern}$`);
@@ -197,10 +236,15 @@ const bareRoutes: BareRoute[] = [
         text: clientSql,
         values: [auth.sid, auth.ws, [m[1]]],
       });
-      if (!rows.length) return unauthorized;
+      if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
       const p = rows[0].products?.[0];
       if (!p || !p.active || !p.in_catalog) return notFound('Product', m[1]);
-      return { status: 200, body: commerceShape(price(p, quantity, rows[0].account, rows[0].vat ?? [])) };
+      return {
+        status: 200,
+        body: commerceShape(
+          price(p, quantity, rows[0].account, rows[0].vat ?? [], scriptsOf(rows[0].scripts)),
+        ),
+      };
     },
   },
   {
@@ -218,8 +262,9 @@ const bareRoutes: BareRoute[] = [
         text: clientSql,
         values: [auth.sid, auth.ws, ids],
       });
-      if (!rows.length) return unauthorized;
+      if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
       const byId = new Map((rows[0].products ?? []).map((p) => [p.id, p]));
+      const scripted = scriptsOf(rows[0].scripts);
       return {
         status: 200,
         body: items.map((i) => {
@@ -228,7 +273,7 @@ const bareRoutes: BareRoute[] = [
             throw new Error('bare batch: the bench prices existing products only');
           return {
             identifier: i.identifier,
-            ...commerceShape(price(p, String(i.quantity ?? 1), rows[0].account, rows[0].vat ?? [])),
+            ...commerceShape(price(p, String(i.quantity ?? 1), rows[0].account, rows[0].vat ?? [], scripted)),
             error: null,
           };
         }),
@@ -252,7 +297,10 @@ const bareRoutes: BareRoute[] = [
       });
       if (!rows.length) return unauthorized;
       const byId = new Map((rows[0].products ?? []).map((p) => [p.id, p]));
-      const priced = items.map((i) => price(byId.get(i.id)!, i.quantity, rows[0].account, rows[0].vat ?? []));
+      const scripted = scriptsOf(rows[0].scripts);
+      const priced = items.map((i) =>
+        price(byId.get(i.id)!, i.quantity, rows[0].account, rows[0].vat ?? [], scripted),
+      );
       const onRequest = priced.some((p) => p.shouldRequestPrice);
       const sum = (pick: (p: Priced) => Exact) =>
         onRequest ? null : Number(money(priced.reduce((s, p) => s.plus(pick(p)), zero)).toFixed(2));
@@ -286,12 +334,15 @@ export const pricingSuite = defineSuite<Seeded>({
   async available({ api }) {
     return (await api.call('GET', '/core-api/vatcodes')).status === 200;
   },
-  async seed({ api, workspaceId, log }) {
+  async seed(ctx) {
+    const { api, log } = ctx;
+    const shopper = await benchShopper(ctx);
     const products: string[] = new Array(productCount);
     await inParallel(productCount, 8, async (i) => {
       products[i] = (
         await api.ok<{ id: string }>('POST', '/core-api/catalog/products', {
           name: `Priced ${i}`,
+          ...shopper.productFields,
           sku: `PRICED-${String(i).padStart(5, '0')}`,
           pricing: {
             salesPrice: 10 + (i % 97) + 0.0049,
@@ -305,50 +356,13 @@ export const pricingSuite = defineSuite<Seeded>({
         })
       ).id;
     });
-    const account = await api.ok<{ id: string }>('POST', '/core-api/accounts', {
-      displayName: 'Bench customer',
-      commerceSettings: { discountPercentage: 10 },
-    });
-    const password = 'bench-client-password-1';
-    const client = await api.ok<{ id: string; username: string }>('POST', '/core-api/identities', {
-      username: 'bench-shopper',
-      email: 'bench-shopper@example.test',
-      password,
-    });
-    await api.ok('POST', '/core-api/contacts', {
-      firstName: 'Bench',
-      lastName: 'Shopper',
-      clientLoginId: client.id,
-      accounts: [{ accountId: account.id }],
-    });
-    const login = await api.ok<{ accessToken: string }>('POST', '/core-api/auth/login', {
-      username: client.username,
-      password,
-      workspaceId,
-    });
-    const script = await api.ok<{ id: string }>('POST', '/core-api/atomicscripts', {
-      name: 'Bench volume bonus',
-      trigger: 'PriceCalculation',
-      code: scriptCode,
-      active: false,
-    });
-    let active = false;
-    const admin = api.bearer.slice('Bearer '.length);
-    // The state is in the database, shared by every instance the bench starts.
-    const setScript = async (baseUrl: string, want: boolean) => {
-      if (want === active) return;
-      await new Api(baseUrl, admin).ok('PUT', `/core-api/atomicscripts/${script.id}`, {
-        name: 'Bench volume bonus',
-        trigger: 'PriceCalculation',
-        code: scriptCode,
-        active: want,
-      });
-      active = want;
+    log(`${productCount} priced products for the bench shopper`);
+    return {
+      products,
+      accountId: shopper.accountId,
+      clientBearer: shopper.bearer,
+      setScript: shopper.setScript,
     };
-    log(
-      `${productCount} priced products, a client login priced at 10 % discount, one atomic script (inactive)`,
-    );
-    return { products, accountId: account.id, clientBearer: `Bearer ${login.accessToken}`, setScript };
   },
   scenarios({ products, accountId, clientBearer, setScript }) {
     const one = rotate(products);
@@ -364,19 +378,16 @@ export const pricingSuite = defineSuite<Seeded>({
     const fives = rotate(Array.from({ length: 200 }, (_, b) => products.slice(b * 5, b * 5 + 5)));
     const variants = (scripted: boolean): Scenario[] => {
       const suffix = scripted ? ', one active script' : '';
-      const common = {
-        before: (baseUrl: string) => setScript(baseUrl, scripted),
-        ...(scripted ? { noBare: 'the bare server runs no sandbox' } : {}),
-      };
+      const common = { before: (baseUrl: string) => setScript(baseUrl, scripted) };
       return [
         {
-          name: `commerce price of one product (client)${suffix}`,
+          name: `commerce price of one product (shopper)${suffix}`,
           bearer: clientBearer,
           ...common,
           next: () => get(`/commerce-api/catalog/products/price/${one()}?quantity=${quantities()}`),
         },
         {
-          name: `commerce prices of 100 products (client)${suffix}`,
+          name: `commerce prices of 100 products (shopper)${suffix}`,
           bearer: clientBearer,
           ...common,
           next: () => ({

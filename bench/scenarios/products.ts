@@ -2,13 +2,27 @@ import type { Pool } from 'pg';
 import { commerceProductAnswerSql } from '../../src/catalog/products/products.queries';
 import { facetsSql, toFacets, type FacetRows } from '../../src/catalog/products/product-facets.queries';
 import { inParallel } from '../lib/api';
-import { liveSessionFrom, liveSessionWhere, notFound, unauthorized, uuidPattern } from './bare-sql';
-import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate } from './types';
+import {
+  isCaller,
+  liveSessionFrom,
+  liveSessionWhere,
+  notFound,
+  notMirrored,
+  shopperFrom,
+  shopperWhere,
+  unauthorized,
+  uuidPattern,
+  visibleToShopper,
+} from './bare-sql';
+import { benchShopper, type BenchShopper } from './shopper';
+import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate, type Scenario } from './types';
 
 /**
  * Catalog scenarios: BENCH_PRODUCTS products (default 100,000) in 50 categories, created through
  * POST /core-api/catalog/products; lookups by id, sku, slug and barcode, and pages of 20 (POST
- * products/list): of one category, of a text search of two words, of one category matching a word.
+ * products/list): of one category, of a text search of two words, of one category matching a word,
+ * as the workspace Owner. The storefront's (commerce-api) lookups, pages and facets as the bench
+ * shopper (shopper.ts), with the bench's atomic script active: as shops call them (issue 27).
  */
 
 const nouns = ['chair', 'table', 'lamp', 'shelf', 'desk', 'sofa', 'stool', 'bench', 'cabinet', 'mirror'];
@@ -211,89 +225,99 @@ const listRoute: BareRoute = {
 };
 
 // ---------------------------------------------------------------- the storefront (commerce) reads
-// The service's own SQL for the commerce view and the facets (imported): here the bare server
-// measures what the framework adds around the same statement.
+// As the bench shopper calls them: the client's session check, its contact's primary account
+// (whose catalog limits what it sees), the storefront's visibility and the read, in ONE statement.
+// The answers are built by the service's own SQL (imported): the bare server measures what the
+// framework adds around the same work.
+
+const shopperOnly = notMirrored('the storefront for a client login (the bench shopper) only');
 
 const commerceLookup = (name: string, path: string, match: string, what: string): BareRoute => {
-  const text = `SELECT m.role, p.version, ${commerceProductAnswerSql('p')} AS answer
-    FROM ${liveSessionFrom}
-    LEFT JOIN products p ON p.workspace_id = $2 AND ${match} AND p.active
-   WHERE ${liveSessionWhere}`;
+  const text = `SELECT cl.id AS client_id, p.version, ${commerceProductAnswerSql('p')} AS answer
+    FROM ${shopperFrom}
+    LEFT JOIN products p ON p.workspace_id = $2 AND ${match} AND ${visibleToShopper}
+   WHERE ${shopperWhere}`;
   return {
     method: 'GET',
     pattern: new RegExp(`^/commerce-api/catalog/products/${path}$`),
     async handle(m, _query, auth, db) {
+      if (auth.typ !== 'Client') return shopperOnly;
       const value = decodeURIComponent(m[1]);
-      const { rows } = await db.query<{ version: number | null; answer: unknown }>({
+      const { rows } = await db.query<{ client_id: string; version: number | null; answer: unknown }>({
         name,
         text,
         values: [auth.sid, auth.ws, value],
       });
-      if (rows.length === 0) return unauthorized;
+      if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
       if (rows[0].version === null) return notFound(what, value);
       return { status: 200, body: rows[0].answer, etag: `"${rows[0].version}"` };
     },
   };
 };
 
-const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH matches AS MATERIALIZED (
+// The caller first (session and shopper, aliased `a` as visibleToShopper expects), then the
+// matches it may see, then their page.
+const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH a AS MATERIALIZED (
+    SELECT cl.id AS client_id, a.product_catalog_id FROM ${shopperFrom} WHERE ${shopperWhere}),
+  matches AS MATERIALIZED (
     SELECT p.id, p.display_order
-      FROM products p
+      FROM products p, a
      WHERE p.workspace_id = $2
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
        ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''}
-       AND p.active)
-  SELECT m.role, page.total, ${commerceProductAnswerSql('p')} AS answer
-  FROM ${liveSessionFrom}
+       AND ${visibleToShopper})
+  SELECT a.client_id, page.total, ${commerceProductAnswerSql('p')} AS answer
+  FROM a
   LEFT JOIN LATERAL (
     SELECT matches.id, (SELECT count(*) FROM matches) AS total
       FROM matches
      ORDER BY matches.display_order, matches.id
      LIMIT $3 OFFSET $4) page ON true
   LEFT JOIN products p ON p.id = page.id
- WHERE ${liveSessionWhere}
  ORDER BY p.display_order, p.id`;
 
 const commerceListRoute: BareRoute = {
   method: 'POST',
   pattern: /^\/commerce-api\/catalog\/products$/,
   async handle(_m, _query, auth, db, body) {
+    if (auth.typ !== 'Client') return shopperOnly;
     const q = (body ?? {}) as ListBody;
     const words = prefixTsQuery(q.query?.trim() ?? '');
     const byCategory = !!q.categoryIds?.length;
     const values: unknown[] = [auth.sid, auth.ws, q.take ?? 100, q.skip ?? 0];
     if (byCategory) values.push(q.categoryIds);
     if (words) values.push(words);
-    const { rows } = await db.query<{ total: string | null; answer: unknown }>({
+    const { rows } = await db.query<{ client_id: string; total: string | null; answer: unknown }>({
       text: commerceListSql(byCategory, !!words),
       values,
     });
-    if (rows.length === 0) return unauthorized;
+    if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
     const data = rows.filter((r) => r.total !== null).map((r) => r.answer);
     return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0 } };
   },
 };
 
 // The facets statement of a category with no product filters configured (the bench seeds none).
-const facetsText = `SELECT m.role, f.facets FROM ${liveSessionFrom}
+const facetsText = `SELECT cl.id AS client_id, f.facets FROM ${shopperFrom}
   LEFT JOIN LATERAL (${facetsSql(
     `SELECT p.id, p.brand_id, p.sales_price FROM products p WHERE p.workspace_id = $2
        AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = $3::uuid))
-       AND p.active`,
+       AND ${visibleToShopper}`,
     '$2',
     "'{}'",
   )}) f ON true
- WHERE ${liveSessionWhere}`;
+ WHERE ${shopperWhere}`;
 
 const commerceFacetsRoute: BareRoute = {
   method: 'POST',
   pattern: new RegExp(`^/commerce-api/catalog/products/filters/(${uuidPattern})$`),
   async handle(m, _query, auth, db) {
-    const { rows } = await db.query<{ facets: FacetRows }>({
+    if (auth.typ !== 'Client') return shopperOnly;
+    const { rows } = await db.query<{ client_id: string; facets: FacetRows }>({
       text: facetsText,
       values: [auth.sid, auth.ws, m[1]],
     });
-    if (rows.length === 0) return unauthorized;
+    if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
     return { status: 200, body: toFacets([], rows[0].facets) };
   },
 };
@@ -318,8 +342,10 @@ const bareRoutes: BareRoute[] = [
 // ---------------------------------------------------------------- seed and scenarios
 
 interface Seeded {
-  products: Array<{ id: string; sku: string; slug: string; barcode: string }>;
+  /** `inShop`: the bench shopper sees it (always, unless its account has a catalog). */
+  products: Array<{ id: string; sku: string; slug: string; barcode: string; inShop: boolean }>;
   categories: string[];
+  shopper: BenchShopper;
 }
 
 export const productsSuite = defineSuite<Seeded>({
@@ -328,7 +354,9 @@ export const productsSuite = defineSuite<Seeded>({
     const res = await api.call('POST', '/core-api/catalog/products/list', { take: 0 });
     return res.status === 200;
   },
-  async seed({ api, config, log }) {
+  async seed(ctx) {
+    const { api, config, log } = ctx;
+    const shopper = await benchShopper(ctx);
     const categories: string[] = [];
     for (let c = 0; c < categoryCount; c++) {
       categories.push(
@@ -356,23 +384,29 @@ export const productsSuite = defineSuite<Seeded>({
           categories: [categories[Math.floor(i / nouns.length) % categoryCount]],
           displayOrder: i % 100,
           tags: [nouns[i % nouns.length]],
+          // With a shopper's catalog, one product in seven stays out of it (lists must leave it out).
+          ...(i % 7 === 6 ? {} : shopper.productFields),
         },
       );
-      products[i] = { id: created.id, sku: created.sku, slug: created.slug, barcode };
+      const inShop = !shopper.catalogId || i % 7 !== 6;
+      products[i] = { id: created.id, sku: created.sku, slug: created.slug, barcode, inShop };
       if (++done % Math.max(1, Math.floor(total / 10)) === 0) {
         const rate = done / ((Date.now() - started) / 1000);
         log(`${done} / ${total} products (${rate.toFixed(0)} per second)`);
       }
     });
     log(`${total} products in ${categoryCount} categories, ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return { products, categories };
+    return { products, categories, shopper };
   },
-  scenarios({ products, categories }) {
+  scenarios({ products, categories, shopper }) {
     const shuffled = [...products].sort(() => Math.random() - 0.5).slice(0, 10_000);
     const byId = rotate(shuffled);
     const bySku = rotate(shuffled);
     const bySlug = rotate(shuffled);
     const byBarcode = rotate(shuffled);
+    const inShop = shuffled.filter((p) => p.inShop);
+    const shopById = rotate(inShop);
+    const shopBySlug = rotate(inShop);
     // Only categories that hold products (with a small BENCH_PRODUCTS the last ones stay empty).
     const filled = categories.slice(
       0,
@@ -381,6 +415,45 @@ export const productsSuite = defineSuite<Seeded>({
     const listArgs = rotate(filled.flatMap((c) => nouns.map((n) => ({ c, n }))));
     // A colour and a noun: 1 % of the products (1,000 at 100,000).
     const searchWords = rotate(colours.flatMap((c) => nouns.map((n) => `${c} ${n}`)));
+    // The storefront as shops call it: the bench shopper's bearer, its script active.
+    const asShopper = {
+      bearer: shopper.bearer,
+      before: (baseUrl: string) => shopper.setScript(baseUrl, true),
+    };
+    const storefront: Scenario[] = [
+      {
+        name: 'commerce product by id (shopper)',
+        next: () => get(`/commerce-api/catalog/products/${shopById().id}`),
+      },
+      {
+        name: 'commerce product by slug (shopper)',
+        next: () => get(`/commerce-api/catalog/products/slug/${encodeURIComponent(shopBySlug().slug)}`),
+      },
+      {
+        name: 'commerce products of a category, page of 20 (shopper)',
+        next: () => ({
+          method: 'POST',
+          path: '/commerce-api/catalog/products',
+          body: { categoryIds: [listArgs().c], take: 20 },
+        }),
+      },
+      {
+        name: 'commerce text search of two words, page of 20 (shopper)',
+        next: () => ({
+          method: 'POST',
+          path: '/commerce-api/catalog/products',
+          body: { query: searchWords(), take: 20 },
+        }),
+      },
+      {
+        name: 'commerce facets of a category (shopper)',
+        next: () => ({
+          method: 'POST',
+          path: `/commerce-api/catalog/products/filters/${listArgs().c}`,
+          body: {},
+        }),
+      },
+    ];
     return [
       { name: 'product by id', next: () => get(`/core-api/catalog/products/${byId().id}`) },
       {
@@ -411,35 +484,7 @@ export const productsSuite = defineSuite<Seeded>({
           body: { query: searchWords(), take: 20 },
         }),
       },
-      { name: 'commerce product by id', next: () => get(`/commerce-api/catalog/products/${byId().id}`) },
-      {
-        name: 'commerce product by slug',
-        next: () => get(`/commerce-api/catalog/products/slug/${encodeURIComponent(bySlug().slug)}`),
-      },
-      {
-        name: 'commerce products of a category, page of 20',
-        next: () => ({
-          method: 'POST',
-          path: '/commerce-api/catalog/products',
-          body: { categoryIds: [listArgs().c], take: 20 },
-        }),
-      },
-      {
-        name: 'commerce text search of two words, page of 20',
-        next: () => ({
-          method: 'POST',
-          path: '/commerce-api/catalog/products',
-          body: { query: searchWords(), take: 20 },
-        }),
-      },
-      {
-        name: 'commerce facets of a category',
-        next: () => ({
-          method: 'POST',
-          path: `/commerce-api/catalog/products/filters/${listArgs().c}`,
-          body: {},
-        }),
-      },
+      ...storefront.map((scenario) => ({ ...scenario, ...asShopper })),
       {
         name: 'products of a category matching a word, page of 20',
         next: () => {

@@ -15,6 +15,8 @@ export interface ScenarioRequest {
   path: string;
   /** A JSON body (POST). */
   body?: unknown;
+  /** This request's caller (`Bearer …`) when it is not the scenario's (e.g. many shoppers ordering). */
+  bearer?: string;
 }
 
 /** One measured request shape. `next` is called for every request (e.g. to rotate ids). */
