@@ -16,8 +16,9 @@ export interface ChangeSubscriber {
 /**
  * Delivers a channel's notifications (`pg_notify(channel, payload)`, sent by triggers that the
  * migrations install) to a cache and tells it when delivery is live. The one LISTEN/NOTIFY
- * mechanism of the service: the session cache (`auth_changed`) and the compiled atomic scripts
- * (`atomic_scripts_changed`) each run one.
+ * mechanism of the service: the session cache (`auth_changed`), the compiled atomic scripts
+ * (`atomic_scripts_changed`) and each ListenedCache (notified-cache.ts: shoppers, price tables,
+ * default currency) run one each.
  *
  * Same-process exactness: a change is committed by one of this process's connections, and the
  * cache must be cleared before that commit's promise resolves (so the next request is checked
