@@ -22,11 +22,11 @@ export class ShopperCache extends ListenedCache<Shopper | PricingAccount | null>
   }
 
   shopper(workspaceId: string, clientLoginId: string, load: () => Promise<Shopper | null>) {
-    return this.through(
-      `${workspaceId}:shopper:${clientLoginId}`,
-      workspaceId,
-      load,
-    ) as Promise<Shopper | null>;
+    return this.through(`${workspaceId}:shopper:${clientLoginId}`, workspaceId, async () => {
+      const shopper = await load();
+      if (shopper?.account) frozen(shopper.account);
+      return shopper && Object.freeze(shopper);
+    }) as Promise<Shopper | null>;
   }
 
   /** An unknown account is not kept (an account insert notifies nothing). */
@@ -40,7 +40,13 @@ export class ShopperCache extends ListenedCache<Shopper | PricingAccount | null>
     if (hit) return hit;
     const startedAt = this.begin();
     const account = await load();
-    if (account) this.store(key, account, startedAt, workspaceId);
+    if (account) this.store(key, frozen(account), startedAt, workspaceId);
     return account;
   }
+}
+
+/** A kept account answers many requests: none may change it for the others. */
+function frozen(account: PricingAccount): PricingAccount {
+  Object.freeze(account.commerceSettings);
+  return Object.freeze(account);
 }

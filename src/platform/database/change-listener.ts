@@ -45,6 +45,13 @@ export function setDirectListenUrl(dataSource: DataSource, url: string | undefin
   else directListenUrls.delete(dataSource);
 }
 
+/**
+ * The start of the last listener begun on each data source: starts run one after the other (Nest
+ * initialises a module's providers concurrently), since each takes every idle connection of the
+ * pool to make it listen, and two at once would each miss the connections the other holds.
+ */
+const starting = new WeakMap<DataSource, Promise<unknown>>();
+
 export class ChangeListener {
   private readonly listening = new Set<PoolClient>();
   private stopped = false;
@@ -60,7 +67,16 @@ export class ChangeListener {
     private readonly pglite: PGlite | null,
   ) {}
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    const started = (starting.get(this.dataSource) ?? Promise.resolve()).then(() => this.startNow());
+    starting.set(
+      this.dataSource,
+      started.catch(() => undefined),
+    );
+    return started;
+  }
+
+  private async startNow(): Promise<void> {
     if (this.pglite) {
       this.unlisten = await this.pglite.listen(this.channel, (payload) => this.cache.invalidate(payload));
       this.cache.invalidate();

@@ -32,7 +32,8 @@ interface Entry<T> {
  *   delivered; otherwise every request reads.
  * - Bounded: above `maxEntries` the oldest stored entry is evicted.
  *
- * Values may be null (an answer "none"); `get` answers undefined for a miss.
+ * Values may be null (an answer "none"); `get` answers undefined for a miss. A value is shared by
+ * every request it answers: callers never change it.
  */
 export class NotifiedCache<T> implements ChangeSubscriber {
   private readonly entries = new Map<string, Entry<T>>();

@@ -166,6 +166,16 @@ describe('Storefront read caches', () => {
     expect((await s.shopper.get(`${P}/${s.outside}`)).status).toBe(404);
   });
 
+  it('shows every product from the next read on once the account’s catalog is deleted', async () => {
+    const s = await shop();
+    expect((await relink(s, [s.retail])).status).toBe(200);
+    expect((await twice(() => s.shopper.get(`${P}/${s.outside}`))).status).toBe(404);
+    const catalog = (await s.ws.owner.get(`/core-api/accounts/${s.retail}`)).body.productCatalogId;
+    expect((await s.ws.owner.delete(`/core-api/catalog/catalogs/${catalog}`)).status).toBe(200);
+    // the foreign key's ON DELETE SET NULL updates the account: its trigger notifies too
+    expect((await s.shopper.get(`${P}/${s.outside}`)).status).toBe(200);
+  });
+
   it('prices the next request at a VAT code’s new rate', async () => {
     const s = await shop();
     await twice(() => s.shopper.get(`${P}/price/${s.outside}`));
