@@ -21,6 +21,7 @@ import { ActivityRequestId1795557251955 } from './1795557251955-ActivityRequestI
 import { WebhookAttemptsRetention1795557300000 } from './1795557300000-WebhookAttemptsRetention';
 import { AppsPerMembership1795557400000 } from './1795557400000-AppsPerMembership';
 import { ProductSortIndexes1795557500000 } from './1795557500000-ProductSortIndexes';
+import { ReadCacheNotifications1795557600000 } from './1795557600000-ReadCacheNotifications';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -51,4 +52,5 @@ export const migrations: Array<new () => unknown> = [
   WebhookAttemptsRetention1795557300000,
   AppsPerMembership1795557400000,
   ProductSortIndexes1795557500000,
+  ReadCacheNotifications1795557600000,
 ];

@@ -8,6 +8,7 @@ import { crmActivityTypes } from './crm.activity-types';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsCoreController } from './accounts/accounts.core.controller';
 import { AccountsService } from './accounts/accounts.service';
+import { ShopperCache } from './accounts/shopper-cache';
 import { CompanyRegisterController } from './company-register/company-register.controller';
 import { COMPANY_REGISTER } from './company-register/company-register.provider';
 import { CompanyRegisterService } from './company-register/company-register.service';
@@ -24,6 +25,7 @@ import { DealsModule } from './deals/deals.module';
   controllers: [CompanyRegisterController, AccountsCoreController, ContactsCoreController],
   providers: [
     AccountsService,
+    ShopperCache,
     ContactsService,
     CompanyRegisterService,
     { provide: COMPANY_REGISTER, inject: [Env], useFactory: (env: Env) => new KvkCompanyRegister(env) },

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Env } from '../config/env';
 import { CurrenciesCoreController } from './currencies/currencies.core.controller';
 import { CurrenciesService } from './currencies/currencies.service';
+import { DefaultCurrencyCache } from './currencies/default-currency-cache';
 import { ActivityTypes } from '../platform/activity/activity-types';
 import { i18nActivityTypes } from './i18n.activity-types';
 import { LanguagesController } from './languages/languages.controller';
@@ -16,6 +17,7 @@ import { TranslationsService } from './translations/translations.service';
   providers: [
     LanguagesService,
     CurrenciesService,
+    DefaultCurrencyCache,
     TranslationsService,
     {
       provide: TRANSLATION_PROVIDER,

@@ -11,6 +11,7 @@ import { AtomicScriptsService } from './atomic-scripts/atomic-scripts.service';
 import { PriceScripts } from './atomic-scripts/price-scripts';
 import { ScriptSandbox } from './atomic-scripts/script-sandbox';
 import { PriceOperationsService } from './prices/price-operations.service';
+import { PriceTablesCache } from './prices/price-tables-cache';
 import { PricesCoreController } from './prices/prices.core.controller';
 import { PricingService } from './prices/pricing.service';
 import { VatCodeEntity } from './vat-codes/vat-code.entity';
@@ -30,6 +31,7 @@ import { VatCodesService } from './vat-codes/vat-codes.service';
     ScriptSandbox,
     PriceScripts,
     AtomicScriptsService,
+    PriceTablesCache,
     PricingService,
     PriceOperationsService,
   ],

@@ -29,6 +29,7 @@ import {
 import { countValues } from './value-counts';
 import { toPricingAccount, type PricingAccount, type Shopper } from './account-pricing';
 import { pricingAccountById, shopperOfClientLogin } from './account-pricing.queries';
+import { ShopperCache } from './shopper-cache';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -102,6 +103,7 @@ export class AccountsService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly catalogs: CatalogsService,
+    private readonly cache: ShopperCache,
   ) {}
 
   async list(ctx: RequestContext, q: AccountListQuery): Promise<Page<AccountResponse>> {
@@ -235,19 +237,28 @@ export class AccountsService {
    * when the workspace has none with this id.
    */
   async pricingAccount(on: RequestContext | Tx, accountId: string): Promise<PricingAccount | null> {
-    const row = await pricingAccountById(this.db.sql(on), accountId);
-    return row ? toPricingAccount(row) : null;
+    const read = async () => {
+      const row = await pricingAccountById(this.db.sql(on), accountId);
+      return row ? toPricingAccount(row) : null;
+    };
+    // Inside a transaction always read: it may have changed the account itself.
+    return on instanceof Tx ? read() : this.cache.pricingAccount(on.workspaceId, accountId, read);
   }
 
   /**
    * For the storefront: who shops as this client login (its contact and that contact's primary
    * account with its commerce settings), in one statement; null when no contact is linked to it.
+   * Outside a transaction from the ShopperCache (no statement while it holds the answer).
    */
   async shopper(on: RequestContext | Tx, clientLoginId: string): Promise<Shopper | null> {
-    const row = await shopperOfClientLogin(this.db.sql(on), clientLoginId);
-    return row
-      ? { contactId: row.contactId, account: row.account ? toPricingAccount(row.account) : null }
-      : null;
+    const read = async () => {
+      const row = await shopperOfClientLogin(this.db.sql(on), clientLoginId);
+      return row
+        ? { contactId: row.contactId, account: row.account ? toPricingAccount(row.account) : null }
+        : null;
+    };
+    // Inside a transaction always read: it may have changed the links itself.
+    return on instanceof Tx ? read() : this.cache.shopper(on.workspaceId, clientLoginId, read);
   }
 
   private async page(values: Promise<ValueCount[]>): Promise<Page<ValueCount>> {

@@ -20,6 +20,7 @@ import type {
   UpdateCurrencyRequest,
 } from './currency.dto';
 import { CurrencyEntity } from './currency.entity';
+import { DefaultCurrencyCache } from './default-currency-cache';
 
 export const toCurrencyResponse = (e: CurrencyEntity): CurrencyResponse => ({
   ...scopedFields(e),
@@ -40,7 +41,10 @@ const label = 'Currency';
  */
 @Injectable()
 export class CurrenciesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly defaults: DefaultCurrencyCache,
+  ) {}
 
   /** Where `on` reads: its transaction, or the pool. */
   private reads(on: RequestContext | Tx): EntityManager {
@@ -87,13 +91,19 @@ export class CurrenciesService {
     return row.exchangeRate;
   }
 
-  /** The workspace's default (base) currency code, e.g. for an order without a currency. */
+  /**
+   * The workspace's default (base) currency code, e.g. for an order without a currency: outside a
+   * transaction from the DefaultCurrencyCache, inside one read (it may have changed it).
+   */
   async defaultCode(on: RequestContext | Tx): Promise<string | null> {
-    const row = await this.reads(on).findOne(CurrencyEntity, {
-      select: { code: true },
-      where: { workspaceId: on.workspaceId, isDefault: true },
-    });
-    return row?.code ?? null;
+    const read = async () => {
+      const row = await this.reads(on).findOne(CurrencyEntity, {
+        select: { code: true },
+        where: { workspaceId: on.workspaceId, isDefault: true },
+      });
+      return row?.code ?? null;
+    };
+    return on instanceof Tx ? read() : this.defaults.through(on.workspaceId, on.workspaceId, read);
   }
 
   async list(ctx: RequestContext, q: CurrencyListQuery): Promise<Page<CurrencyResponse>> {

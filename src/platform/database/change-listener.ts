@@ -16,8 +16,9 @@ export interface ChangeSubscriber {
 /**
  * Delivers a channel's notifications (`pg_notify(channel, payload)`, sent by triggers that the
  * migrations install) to a cache and tells it when delivery is live. The one LISTEN/NOTIFY
- * mechanism of the service: the session cache (`auth_changed`) and the compiled atomic scripts
- * (`atomic_scripts_changed`) each run one.
+ * mechanism of the service: the session cache (`auth_changed`), the compiled atomic scripts
+ * (`atomic_scripts_changed`) and each ListenedCache (notified-cache.ts: shoppers, price tables,
+ * default currency) run one each.
  *
  * Same-process exactness: a change is committed by one of this process's connections, and the
  * cache must be cleared before that commit's promise resolves (so the next request is checked
@@ -44,6 +45,13 @@ export function setDirectListenUrl(dataSource: DataSource, url: string | undefin
   else directListenUrls.delete(dataSource);
 }
 
+/**
+ * The start of the last listener begun on each data source: starts run one after the other (Nest
+ * initialises a module's providers concurrently), since each takes every idle connection of the
+ * pool to make it listen, and two at once would each miss the connections the other holds.
+ */
+const starting = new WeakMap<DataSource, Promise<unknown>>();
+
 export class ChangeListener {
   private readonly listening = new Set<PoolClient>();
   private stopped = false;
@@ -59,7 +67,16 @@ export class ChangeListener {
     private readonly pglite: PGlite | null,
   ) {}
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    const started = (starting.get(this.dataSource) ?? Promise.resolve()).then(() => this.startNow());
+    starting.set(
+      this.dataSource,
+      started.catch(() => undefined),
+    );
+    return started;
+  }
+
+  private async startNow(): Promise<void> {
     if (this.pglite) {
       this.unlisten = await this.pglite.listen(this.channel, (payload) => this.cache.invalidate(payload));
       this.cache.invalidate();

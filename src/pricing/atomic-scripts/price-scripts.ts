@@ -101,9 +101,9 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
   /**
    * Applies the scripts to each line, in order (`toInput` builds a line's input only when there
    * are scripts to run). Null when the workspace has no active script: every line is unchanged.
-   * `version`: the scripts' version as the price request's statement read it
-   * (`priceTables`); a kept set of another version is loaded afresh, so a change made
-   * on another instance counts from the next price on, before its notification arrives.
+   * `version`: the scripts' version the price request's inputs hold (`priceTables`, kept by the
+   * PriceTablesCache outside a transaction); a kept set of another version is loaded afresh, so
+   * the compiled set never lags behind the version the price was read with.
    */
   async apply<T>(
     ctx: RequestContext,

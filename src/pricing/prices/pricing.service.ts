@@ -8,6 +8,7 @@ import { PriceScripts, type ScriptPriceInput } from '../atomic-scripts/price-scr
 import { exact, money, zero, type Exact } from './money';
 import { toVatTable, type PriceInputs, type PriceInputsQuery, type VatTable } from './price-inputs';
 import { priceTables } from './price-inputs.queries';
+import { PriceTablesCache, type PriceTables } from './price-tables-cache';
 import { priceAmounts, rulePrice } from './price-rule';
 import { lineQuantities } from './quantity';
 
@@ -89,8 +90,9 @@ export type PriceContext = Pick<PriceInputs, 'account' | 'vat' | 'scriptsVersion
 /**
  * The price engine: product sales price → quantity tier → account discount → atomic scripts,
  * exact decimals, rounded to 2 decimals at the edge. Batch-first: a price request reads its
- * products (one catalog statement) beside its VAT codes and scripts version (one pricing
- * statement), and its account only when it is not given resolved; scripts come from a cache.
+ * products (one catalog statement); its VAT codes and scripts version (one pricing statement) and
+ * its account (when not given resolved) come from notified caches outside a transaction, as do
+ * the compiled scripts.
  */
 @Injectable()
 export class PricingService {
@@ -99,12 +101,14 @@ export class PricingService {
     private readonly scripts: PriceScripts,
     private readonly accounts: AccountsService,
     private readonly products: ProductReferencesService,
+    private readonly tables: PriceTablesCache,
   ) {}
 
   /**
    * The account, the VAT codes and the products of a price request: the account through the
    * CRM (unless the caller resolved it), the products through the catalog (with their membership
-   * of the account's catalog when asked), then pricing's own tables.
+   * of the account's catalog when asked), then pricing's own tables (outside a transaction from
+   * the PriceTablesCache: then the products are the request's one statement).
    */
   async inputs(on: RequestContext | Tx, query: PriceInputsQuery): Promise<PriceInputs> {
     const key = query.account;
@@ -112,19 +116,18 @@ export class PricingService {
       key === null ? null : 'accountId' in key ? await this.accounts.pricingAccount(on, key.accountId) : key;
     const catalogId = query.accountCatalog ? (account?.productCatalogId ?? null) : null;
     const productsOf = () => this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId });
-    const tablesOf = () => priceTables(this.db.sql(on));
-    // Outside a transaction the two reads go to the pool together (one round trip of latency);
-    // inside one, every statement takes its one connection in turn.
+    const tablesOf = async (): Promise<PriceTables> => {
+      const tables = await priceTables(this.db.sql(on));
+      return { vat: toVatTable(tables.vatCodes), scriptsVersion: tables.scriptsVersion ?? '' };
+    };
+    // Inside a transaction every statement takes its one connection in turn, and the tables are
+    // read (the transaction may have changed them). Outside one, a miss goes to the pool beside
+    // the products (one round trip of latency).
     const [products, tables] =
       on instanceof Tx
         ? [await productsOf(), await tablesOf()]
-        : await Promise.all([productsOf(), tablesOf()]);
-    return {
-      account,
-      products,
-      vat: toVatTable(tables.vatCodes),
-      scriptsVersion: tables.scriptsVersion ?? '',
-    };
+        : await Promise.all([productsOf(), this.tables.of(on.workspaceId, tablesOf)]);
+    return { account, products, ...tables };
   }
 
   /**
