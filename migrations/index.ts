@@ -22,6 +22,7 @@ import { WebhookAttemptsRetention1795557300000 } from './1795557300000-WebhookAt
 import { AppsPerMembership1795557400000 } from './1795557400000-AppsPerMembership';
 import { ProductSortIndexes1795557500000 } from './1795557500000-ProductSortIndexes';
 import { ReadCacheNotifications1795557600000 } from './1795557600000-ReadCacheNotifications';
+import { WebhookTopicsNotifications1795557700000 } from './1795557700000-WebhookTopicsNotifications';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -53,4 +54,5 @@ export const migrations: Array<new () => unknown> = [
   AppsPerMembership1795557400000,
   ProductSortIndexes1795557500000,
   ReadCacheNotifications1795557600000,
+  WebhookTopicsNotifications1795557700000,
 ];

@@ -7,6 +7,7 @@ import { BackgroundQueues } from '../platform/metrics/background-queues';
 import { measurePendingDeliveries } from './delivery/deliveries.queries';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { webhookOutbox } from './delivery/outbox';
+import { WebhookTopicsCache } from './delivery/webhook-topics-cache';
 import { WebhooksCoreController } from './webhooks/webhooks.core.controller';
 import { WebhooksService } from './webhooks/webhooks.service';
 
@@ -16,7 +17,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
  */
 @Module({
   controllers: [WebhooksCoreController],
-  providers: [WebhooksService, DeliveryWorker],
+  providers: [WebhooksService, DeliveryWorker, WebhookTopicsCache],
   exports: [WebhooksService],
 })
 export class WebhooksModule {
@@ -25,8 +26,9 @@ export class WebhooksModule {
     activityTypes: ActivityTypes,
     queues: BackgroundQueues,
     dataSource: DataSource,
+    topics: WebhookTopicsCache,
   ) {
-    observers.observe(webhookOutbox);
+    observers.observe(webhookOutbox(topics));
     queues.register('webhook_deliveries', () => measurePendingDeliveries(dataSource));
     activityTypes.declare({
       entityType: 'Webhook',

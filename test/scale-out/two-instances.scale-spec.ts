@@ -329,6 +329,9 @@ describe('Two instances on one database', () => {
       url: `${receiver.url}/once`,
       topics: ['AccountCreated'],
     });
+    // B learns of the new webhook from its notification (its outbox keeps the workspace's topics),
+    // within milliseconds as it learns of a logout: writes on B from then on are delivered.
+    await new Promise((r) => setTimeout(r, 100));
     const count = 30;
     await Promise.all(
       Array.from({ length: count }, (_, k) =>

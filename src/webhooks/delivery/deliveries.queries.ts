@@ -85,6 +85,17 @@ export async function insertDeliveries(
   );
 }
 
+/** The topics the workspace's active webhooks subscribe to, each once (`ix_webhooks_active`). */
+export async function activeTopics(on: WorkspaceSql): Promise<string[]> {
+  const rows = await on.query<{ topics: string[] }>(
+    `SELECT coalesce(array_agg(DISTINCT t.topic), '{}') AS topics
+       FROM webhooks w CROSS JOIN LATERAL unnest(w.topics) AS t(topic)
+      WHERE w.workspace_id = $1 AND w.active`,
+    [on.workspaceId],
+  );
+  return rows[0].topics;
+}
+
 /** Wakes the workers when the transaction commits (a delivery queued again). */
 export async function notifyWorkers(db: Queryable): Promise<void> {
   await db.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);

@@ -588,6 +588,48 @@ describe('Webhooks', () => {
       await caller.delete(`/core-api/webhooks/${h.body.id}`);
   });
 
+  it('sends no outbox statement while no active webhook wants the activities, and delivers from the next write once one does', async () => {
+    const quiet = await t.workspace('No listeners');
+    const ds = t.app.get(DataSource);
+    // The outbox inserts during one request, seen at the DataSource's query logger (the delivery
+    // worker's polls run beside it).
+    const outboxStatements = async (write: () => Promise<{ status: number }>) => {
+      const seen: string[] = [];
+      const logQuery = ds.logger.logQuery.bind(ds.logger);
+      ds.logger.logQuery = (sql, params, runner) => {
+        if (/INSERT INTO webhook_deliveries\b/.test(sql)) seen.push(sql);
+        return logQuery(sql, params, runner);
+      };
+      try {
+        expect((await write()).status).toBe(200);
+      } finally {
+        ds.logger.logQuery = logQuery;
+      }
+      return seen.length;
+    };
+    const account = (name: string) => () => quiet.owner.post('/core-api/accounts', { displayName: name });
+    await account('Warms the topics')();
+    expect(await outboxStatements(account('Nobody listens'))).toBe(0);
+    const body = hook('/next-write', ['AccountCreated']);
+    const created = await quiet.owner.post('/core-api/webhooks', body);
+    expect(await outboxStatements(account('First heard'))).toBe(1);
+    await eventually(() => receiver.at('/next-write').length === 1, 5000, 'the first delivery');
+    // Deactivated: the next write sends nothing again.
+    expect(
+      (await quiet.owner.put(`/core-api/webhooks/${created.body.id}`, { ...body, active: false })).status,
+    ).toBe(200);
+    expect(await outboxStatements(account('Not heard'))).toBe(0);
+    // A change by plain SQL (no service code) is seen from the next write too: the trigger notifies.
+    await ds.query('UPDATE webhooks SET active = true WHERE id = $1', [created.body.id]);
+    expect(await outboxStatements(account('Heard again'))).toBe(1);
+    await eventually(() => receiver.at('/next-write').length === 2, 5000, 'the second delivery');
+    expect(receiver.at('/next-write').map((r) => JSON.parse(r.body).data.data.newValue.displayName)).toEqual([
+      'First heard',
+      'Heard again',
+    ]);
+    await quiet.owner.delete(`/core-api/webhooks/${created.body.id}`);
+  });
+
   it('rolls the outbox back with the change it describes', async () => {
     const { id } = (await ws.owner.post('/core-api/webhooks', hook('/rollback', ['Account*Updated']))).body;
     const account = await member.post('/core-api/accounts', { displayName: 'Rollback Corp' });
