@@ -12,7 +12,7 @@ import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
 import { suites } from './scenarios';
-import { issue27Section } from './lib/issue27';
+import { storefrontSection } from './lib/storefront-table';
 import { benchShopper } from './scenarios/shopper';
 import {
   checkOrderTwins,
@@ -428,7 +428,7 @@ async function main(): Promise<void> {
         `${config.rounds} × ${config.duration} s per scenario and server after ${config.warmup} s warm-up · ` +
         `load generator on the same machine · ${fmt(loadavg()[0], 1)} load average at the end`,
       '',
-      issue27Section({
+      storefrontSection({
         rows,
         connections: config.connections,
         counts,

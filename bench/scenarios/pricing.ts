@@ -17,7 +17,7 @@ import { benchShopper, scriptCode, scriptRule } from './shopper';
 import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate, type Scenario } from './types';
 
 /**
- * Pricing scenarios (issues 13 and 27): the bench shopper (a client login linked to a contact
+ * Pricing scenarios: the bench shopper (a client login linked to a contact
  * whose account gives 10 %, see shopper.ts), 1,000 priced products with quantity tiers (beside
  * the catalog suite's products), and: the commerce price of one product, a commerce batch of 100
  * prices, and the core total of 5 items for that account; each without and with the bench's one

@@ -22,7 +22,7 @@ import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate, type Scenari
  * POST /core-api/catalog/products; lookups by id, sku, slug and barcode, and pages of 20 (POST
  * products/list): of one category, of a text search of two words, of one category matching a word,
  * as the workspace Owner. The storefront's (commerce-api) lookups, pages and facets as the bench
- * shopper (shopper.ts), with the bench's atomic script active: as shops call them (issue 27).
+ * shopper (shopper.ts), with the bench's atomic script active: as shops call them.
  */
 
 const nouns = ['chair', 'table', 'lamp', 'shelf', 'desk', 'sofa', 'stool', 'bench', 'cabinet', 'mirror'];

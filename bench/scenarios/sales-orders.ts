@@ -6,7 +6,7 @@ import { benchShopper, createShopper, type LinkedShopper } from './shopper';
 import type { Scenario, SeedContext } from './types';
 
 /**
- * Storefront order creation (issue 27), the service beside the bare server
+ * Storefront order creation, the service beside the bare server
  * (sales-orders-bare.ts): `clients` shoppers of one workspace (client logins linked to contacts
  * whose accounts give 0–19 %) place 5-line orders priced by the engine, over 10 and 50
  * connections, in rounds alternating the two servers as the read scenarios do. Both servers take

@@ -10,7 +10,7 @@ import type { SeedContext } from './types';
  * The bare server's side of the script is `scriptRule` below.
  */
 
-/** The one atomic script the bench activates (issue 27: "one active atomic script"). */
+/** The one atomic script the bench activates (the storefront is measured with one active script). */
 export const scriptCode =
   'if (input.quantity >= 10) return { customerPrice: input.customerPrice * 0.99, messages: ["Volume bonus"] };';
 

@@ -3,7 +3,7 @@ import type { LoadResult } from './load';
 import type { QueryCount } from './query-count';
 
 /**
- * The report of issue 27: the storefront as shops call it (the bench shopper, its account's
+ * The storefront table: the storefront as shops call it (the bench shopper, its account's
  * discount, one active atomic script), the service beside the bare server doing the same work,
  * each row with its target and whether this run met it.
  */
@@ -74,7 +74,7 @@ function verdict(line: Line): { target: string; met: boolean } {
   return { target: parts.join(', '), met };
 }
 
-export interface Issue27Input {
+export interface StorefrontTableInput {
   rows: MeasuredRow[];
   connections: number;
   counts: QueryCount[];
@@ -87,7 +87,7 @@ export interface Issue27Input {
   shopperCatalog: boolean;
 }
 
-export function issue27Section(input: Issue27Input): string {
+export function storefrontSection(input: StorefrontTableInput): string {
   const perRequest = (counts: QueryCount[], scenario: string) =>
     counts.find((c) => c.scenario === scenario)?.perRequest;
   const lines: Line[] = [];
@@ -130,7 +130,7 @@ export function issue27Section(input: Issue27Input): string {
   ];
   const load = (l: number[]) => l.map((x) => f(x, 2)).join(' / ');
   return [
-    '## Issue 27: the storefront as shops call it, service vs bare',
+    '## The storefront as shops call it, service vs bare',
     '',
     '**Caller.** Every storefront request carries the bearer of a client login linked to a contact ' +
       '(`POST /core-api/contacts` with `clientLoginId` and `accounts: [{accountId}]`) whose account has ' +
