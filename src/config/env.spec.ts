@@ -59,7 +59,7 @@ describe('loadEnv', () => {
       SCRIPTS_TIME_MS: 500,
       SCRIPTS_RUN_TIME_MS: 50,
       SCRIPTS_MEMORY_MB: 32,
-      SCRIPTS_QUEUE: 20,
+      SCRIPTS_QUEUE: 100,
       SCRIPTS_COOLDOWN_MS: 5000,
       SCRIPTS_MAX_RUNS: 10000,
     });

@@ -121,7 +121,7 @@ export class Env {
   /** WebAssembly memory of one evaluation (its maximum; the interpreter itself takes 16 MB). */
   @Transform(toInt) @IsInt() @Min(20) @Max(1024) SCRIPTS_MEMORY_MB = 32;
   /** Evaluations of one workspace that may wait for a worker; beyond, prices answer 503 with Retry-After. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(10000) SCRIPTS_QUEUE = 20;
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000) SCRIPTS_QUEUE = 100;
   /** After a workspace's scripts were terminated, its prices fail closed without running them this long. */
   @Transform(toInt) @IsInt() @Min(0) @Max(3600000) SCRIPTS_COOLDOWN_MS = 5000;
   /** Script runs (priced lines × active scripts) one request may ask for; beyond, its lines fail closed. */
