@@ -331,6 +331,7 @@ async function main(): Promise<void> {
         seconds: config.duration,
         warmup: config.warmup,
         log,
+        measured: (server, window) => windows.get(server.pid)?.push(window),
       });
     }
     await full.stop();

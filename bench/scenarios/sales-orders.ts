@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { Api, inParallel } from '../lib/api';
 import { combine, type LoadResult, runLoad } from '../lib/load';
 import type { ServerProcess } from '../lib/processes';
+import { nowUs, type Window } from '../lib/profile';
 import { benchShopper, createShopper, type LinkedShopper } from './shopper';
 import type { Scenario, SeedContext } from './types';
 
@@ -196,6 +197,8 @@ export interface OrderBenchOptions {
   seconds: number;
   warmup: number;
   log: (line: string) => void;
+  /** Told of every measured run (for the CPU profile's windows). */
+  measured?: (server: ServerProcess, window: Window) => void;
 }
 
 /** Both servers at each connection count, `rounds` rounds each, alternating as run.ts does for reads. */
@@ -219,7 +222,9 @@ export async function measureOrders(o: OrderBenchOptions): Promise<OrderBench> {
       for (const [name, server] of round % 2 === 0 ? servers : [...servers].reverse()) {
         channel = `bench-${name === 'bare' ? 'bare' : 'service'}-c${connections}-r${round}`;
         const stopSampling = sampleLockWaits(o.databaseUrl);
+        const startUs = nowUs();
         const load = await runLoad(server, scenario, scenario.bearer!, o.seconds, connections);
+        o.measured?.(server, [startUs, nowUs()]);
         const locks = await stopSampling();
         // Requests still in flight when the load generator stopped commit meanwhile.
         await new Promise((r) => setTimeout(r, 500));
