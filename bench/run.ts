@@ -7,7 +7,7 @@ import { benchConfig, BenchConfig, say } from './lib/config';
 import { compareDeployments, DeploymentRow, deploymentTable } from './lib/instances';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
-import { freePort, ServerProcess } from './lib/processes';
+import { freePort, ServerProcess, startBareServer } from './lib/processes';
 import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
@@ -231,15 +231,8 @@ async function main(): Promise<void> {
       (s) => config.only.length === 0 || config.only.some((o) => s.name.toLowerCase().includes(o)),
     );
 
-    const bare = ServerProcess.start(
-      'bare',
-      join(distRoot, 'bench/bare-server.js'),
-      await freePort(),
-      { DATABASE_URL: config.databaseUrl, JWT_SECRET: config.jwtSecret },
-      nodeArgs,
-    );
+    const bare = await startBareServer(distRoot, config, nodeArgs);
     servers.push(bare);
-    await bare.waitReady('/health/live');
 
     // Same work: both must give the same answer to the same request (four of each scenario, so
     // that rotations such as the price scenarios' quantities reach their every branch).

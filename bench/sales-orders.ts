@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
 import { benchConfig, say } from './lib/config';
-import { freePort, ServerProcess } from './lib/processes';
+import { freePort, ServerProcess, startBareServer } from './lib/processes';
 import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { checkOrderTwins, measureOrders, ordersSection, seedOrders } from './scenarios/sales-orders';
 import { benchShopper } from './scenarios/shopper';
@@ -44,15 +44,8 @@ async function main(): Promise<void> {
     );
     servers.push(full);
     await full.waitReady('/health/ready');
-    const bare = ServerProcess.start(
-      'bare',
-      join(distRoot, 'bench/bare-server.js'),
-      await freePort(),
-      { DATABASE_URL: config.databaseUrl, JWT_SECRET: config.jwtSecret },
-      nodeArgs,
-    );
+    const bare = await startBareServer(distRoot, config, nodeArgs);
     servers.push(bare);
-    await bare.waitReady('/health/live');
     const login = await new Api(full.url).ok<{ accessToken: string; workspaceId: string }>(
       'POST',
       '/core-api/auth/login',

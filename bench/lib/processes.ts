@@ -1,6 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A port nobody listens on right now (asked from the OS). */
@@ -156,4 +157,21 @@ export class ServerProcess {
     await exited;
     clearTimeout(timer);
   }
+}
+
+/** The bare server (bench/bare-server.ts) of the build under `distRoot`, on the bench's database, ready. */
+export async function startBareServer(
+  distRoot: string,
+  config: { databaseUrl: string; jwtSecret: string },
+  nodeArgs: string[],
+): Promise<ServerProcess> {
+  const bare = ServerProcess.start(
+    'bare',
+    join(distRoot, 'bench/bare-server.js'),
+    await freePort(),
+    { DATABASE_URL: config.databaseUrl, JWT_SECRET: config.jwtSecret },
+    nodeArgs,
+  );
+  await bare.waitReady('/health/live');
+  return bare;
 }

@@ -1,5 +1,6 @@
 import { completeCreatedActivity } from '../../platform/activity/activity.queries';
 import type { WorkspaceSql } from '../../platform/database/db';
+import type { ResolvedLine } from './sales-order-lines';
 
 /** The number and the totals a new order was given (decimals as text). */
 export interface NumberAndTotals {
@@ -31,18 +32,6 @@ export interface NewOrderRow {
   shippingAddress: object | null;
 }
 
-/** A new order's line, as the line resolver priced it (decimals as text). */
-export interface NewOrderLineRow {
-  productId: string;
-  sku: string | null;
-  name: string;
-  quantity: string;
-  unitPrice: string;
-  unitPriceOverridden: boolean;
-  discountPercentage: string;
-  vatRate: string;
-}
-
 /**
  * Writes a new order in one statement: its lines (their amounts are generated columns), the order
  * with the sums of those amounts as its totals, and the workspace's next order number, taken with
@@ -57,10 +46,10 @@ export interface NewOrderLineRow {
 export async function insertNumberedOrder(
   on: WorkspaceSql,
   order: NewOrderRow,
-  lines: readonly NewOrderLineRow[],
+  lines: readonly ResolvedLine[],
   activityId: string,
 ): Promise<NumberAndTotals> {
-  const column = <K extends keyof NewOrderLineRow>(key: K) => lines.map((l) => l[key]);
+  const column = <K extends keyof ResolvedLine>(key: K) => lines.map((l) => l[key]);
   const json = (v: object | null) => (v === null ? null : JSON.stringify(v));
   const rows = await on.query<NumberAndTotals>(
     `WITH n AS (
