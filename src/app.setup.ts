@@ -16,6 +16,7 @@ import { enableCors, registerMethodNotAllowed } from './platform/http/cors-and-m
 import { registerEtags } from './platform/http/etag';
 import { applyIdempotency } from './platform/http/idempotency.interceptor';
 import { registerInputBounds } from './platform/http/input-bounds';
+import { registerStrictQueries } from './platform/http/strict-queries';
 import { rememberClassValidatorRuleLookups } from './platform/library-patches/class-validator-rule-lookups';
 import { rememberPassportJwtVerifications } from './platform/library-patches/passport-jwt-verifier';
 import { ConstraintNames } from './platform/http/constraint-names';
@@ -72,6 +73,7 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   fastify.decorateRequest('context', undefined);
   fastify.decorateRequest('user', undefined);
   const document = buildOpenApiDocument(app);
+  registerStrictQueries(fastify, document);
   await registerDocsCompression(fastify, { ui: '/docs', documents: ['/openapi.json', '/openapi.yaml'] });
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',

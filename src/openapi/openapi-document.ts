@@ -95,6 +95,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'the visible catalog, facets, prices, orders). Errors are `application/problem+json` (RFC 9457). ' +
         'Lists answer `{ data, total }`; core GET lists take `Take` (≤ 1000), `Skip`, `SortOrder`, `SortBy`, `Query` ' +
         '(case-insensitive names) and snake_case filters (repeat a key or separate values with commas). ' +
+        'A query parameter an operation does not list is a 400 naming it; unknown body members are ignored. ' +
         'Every request is bounded before it is read: at most 20,000 members and elements in a body, 1,000 members ' +
         'in an object, 16 levels of nesting, 262,144 characters in a string (each member documents its own ' +
         'lower maxLength/maxItems), 200 values in an array filter, and no NUL character anywhere: beyond, a 400 ' +

@@ -99,6 +99,39 @@ describe('HTTP conventions (api-conventions §4–6)', () => {
     expect(badEnum.body.errors).toHaveProperty('user_types');
   });
 
+  it('refuses an unknown query parameter with 400 naming it, on core and commerce operations alike', async () => {
+    const list = await ws.owner.get('/core-api/users?take=1&Tkae=2&foo=bar');
+    expect(list.status).toBe(400);
+    expect(Object.keys(list.body.errors).sort()).toEqual(['Tkae', 'foo']);
+    expect(list.body.errors.foo[0]).toMatch(/not a query parameter.*Take/i);
+    // An operation that takes no query parameter refuses any.
+    const one = await ws.owner.get(`/core-api/users/${ws.owner.userId}?expand=all`);
+    expect(one.status).toBe(400);
+    expect(one.body.errors.expand[0]).toMatch(/takes: none/);
+    // `qty` is not `quantity`: a price at the wrong quantity is never answered quietly.
+    const product = await ws.owner.post('/core-api/catalog/products', {
+      name: 'Strict chair',
+      sku: 'STRICT-1',
+    });
+    expect(product.status).toBe(200);
+    const qty = await ws.owner.get(`/commerce-api/catalog/products/price/${product.body.id}?qty=5`);
+    expect(qty.status).toBe(400);
+    expect(qty.body.errors).toHaveProperty('qty');
+    const quantity = await ws.owner.get(`/commerce-api/catalog/products/price/${product.body.id}?QUANTITY=5`);
+    expect(quantity.status).toBe(200);
+    expect(quantity.body.quantity).toBe(5);
+    // Writes too; body members keep their rule (unknown ones are ignored).
+    const post = await ws.owner.post('/core-api/catalog/products?dryRun=true', {
+      name: 'Strict stool',
+      extra: 1,
+    });
+    expect(post.status).toBe(400);
+    expect(post.body.errors).toHaveProperty('dryRun');
+    const stool = await ws.owner.post('/core-api/catalog/products/list', { query: 'Strict stool', extra: 1 });
+    expect(stool.status).toBe(200);
+    expect(stool.body.total).toBe(0);
+  });
+
   it('answers 400 naming the id for a malformed UUID and 404 for an unknown route', async () => {
     const res = await ws.owner.get('/core-api/users/not-a-uuid');
     expect(res.status).toBe(400);
