@@ -68,7 +68,12 @@ export class SalesOrderReadsService {
   ): Promise<{ order: SalesOrderResponse; version: number }> {
     const qb = this.placed(ctx, clientLoginId);
     if ('id' in key) qb.andWhere('o.id = :id', { id: key.id });
-    else qb.andWhere('o.order_number = :orderNumber', { orderNumber: key.orderNumber });
+    // Case-insensitively (people type `so-42`-like numbers as they like); the exact spelling wins
+    // should a prefix once differ only in case.
+    else
+      qb.andWhere('lower(o.order_number) = lower(:orderNumber)', { orderNumber: key.orderNumber })
+        .orderBy('o.order_number = :orderNumber', 'DESC')
+        .limit(1);
     const order = await qb.getOne();
     if (!order) throw notFound(label, 'id' in key ? key.id : key.orderNumber);
     const lines = await this.linesOf(ctx, [order.id]);

@@ -20,6 +20,8 @@ export interface OrderAddress extends Address {
  */
 @Entity('sales_orders')
 @Index('uq_sales_orders__order_number', ['workspaceId', 'orderNumber'], { unique: true })
+/** `(workspace_id, lower(order_number))`: the case-insensitive look-up (migration OrderNumberLookup). */
+@Index('ix_sales_orders__order_number_ci', { synchronize: false })
 @Index('uq_sales_orders__order_sequence', ['workspaceId', 'orderSequence'], { unique: true })
 @Index('ix_sales_orders_ordered_at', ['workspaceId', 'orderedAt', 'id'])
 @Index('ix_sales_orders_debtor', ['workspaceId', 'debtorId'])

@@ -126,6 +126,8 @@ describe('Sales orders (commerce)', () => {
       ],
     });
     expect((await alice.get(`${base}/order-number/SO-000001`)).body).toEqual(got.body);
+    // As people type it: case does not matter.
+    expect((await alice.get(`${base}/order-number/so-000001`)).body).toEqual(got.body);
     const core = (await ws.owner.get(`/core-api/salesorders/${placed.body.id}`)).body;
     expect(core).toMatchObject({
       clientLoginId: alice.userId,
