@@ -54,6 +54,12 @@ export interface Account {
   commerce_settings: { discountPercentage?: number; vatLiable?: boolean };
 }
 
+/** The workspace's ($2) VAT codes and active price scripts: what pricing reads besides the products. */
+export const priceTablesJson = `(SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'rate', v.rate::text, 'is_default', v.is_default))
+     FROM vat_codes v WHERE v.workspace_id = $2) AS vat,
+  (SELECT array_agg(x.code ORDER BY x.display_order, x.id) FROM atomic_scripts x
+    WHERE x.workspace_id = $2 AND x.trigger = 'PriceCalculation' AND x.active) AS scripts`;
+
 /** The products ($3: ids) with tiers and catalog membership, the workspace's VAT codes, as JSON. */
 export const productsJson = (catalog: string) => `(SELECT json_agg(json_build_object(
     'id', p.id, 'sku', p.sku, 'name', p.name, 'active', p.active, 'sales_price', p.sales_price::text,
@@ -63,10 +69,7 @@ export const productsJson = (catalog: string) => `(SELECT json_agg(json_build_ob
                 FROM product_price_tiers t WHERE t.workspace_id = p.workspace_id AND t.product_id = p.id), '[]'::json),
     'in_catalog', ${catalog}))
     FROM products p WHERE p.workspace_id = $2 AND p.id = ANY($3::uuid[])) AS products,
-  (SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'rate', v.rate::text, 'is_default', v.is_default))
-     FROM vat_codes v WHERE v.workspace_id = $2) AS vat,
-  (SELECT array_agg(x.code ORDER BY x.display_order, x.id) FROM atomic_scripts x
-    WHERE x.workspace_id = $2 AND x.trigger = 'PriceCalculation' AND x.active) AS scripts`;
+  ${priceTablesJson}`;
 
 export const inCatalog = `(a.product_catalog_id IS NULL OR EXISTS (SELECT 1 FROM product_catalog_links l
    WHERE l.workspace_id = p.workspace_id AND l.product_id = p.id AND l.catalog_id = a.product_catalog_id))`;
@@ -190,7 +193,7 @@ export function price(
   };
 }
 
-const commerceShape = (p: Priced) => ({
+export const commerceShape = (p: Priced) => ({
   productId: p.productId,
   sku: p.sku,
   quantity: p.quantity,

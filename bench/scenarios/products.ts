@@ -1,6 +1,12 @@
 import type { Pool } from 'pg';
 import { commerceProductAnswerSql } from '../../src/catalog/products/products.queries';
-import { facetsSql, toFacets, type FacetRows } from '../../src/catalog/products/product-facets.queries';
+import {
+  facetsSql,
+  shopperUnitPriceSql,
+  toFacets,
+  type FacetRows,
+} from '../../src/catalog/products/product-facets.queries';
+import type { ProductPricingInput } from '../../src/catalog/products/product-pricing-inputs';
 import { inParallel } from '../lib/api';
 import {
   isCaller,
@@ -14,6 +20,15 @@ import {
   uuidPattern,
   visibleToShopper,
 } from './bare-sql';
+import {
+  type Account,
+  commerceShape,
+  price,
+  priceTablesJson,
+  scriptsOf,
+  shopperAccountJson,
+  type Vat,
+} from './pricing';
 import { benchShopper, type BenchShopper } from './shopper';
 import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate, type Scenario } from './types';
 
@@ -232,8 +247,34 @@ const listRoute: BareRoute = {
 
 const shopperOnly = notMirrored('the storefront for a client login (the bench shopper) only');
 
+/** What the bare server prices an answer with, read in the answer's statement. */
+interface PricingTables {
+  account: Account | null;
+  vat: Vat[] | null;
+  scripts: string[] | null;
+}
+type CommerceAnswer = { pricingInput: ProductPricingInput } & Record<string, unknown>;
+
+/** The answer with the shopper's price of one unit, as the service gives it (the rule and script in plain JS). */
+function pricedAnswer({ pricingInput: i, ...answer }: CommerceAnswer, t: PricingTables): object {
+  const row = {
+    id: i.id,
+    sku: i.sku,
+    name: i.name,
+    active: i.active,
+    sales_price: i.salesPrice,
+    suggested_retail_price: i.suggestedRetailPriceShown,
+    purchase_price: i.purchasePriceShown,
+    vat_code_id: i.vatCodeId,
+    tiers: i.tiers,
+    in_catalog: true,
+  };
+  return { ...answer, price: commerceShape(price(row, '1', t.account, t.vat ?? [], scriptsOf(t.scripts))) };
+}
+
 const commerceLookup = (name: string, path: string, match: string, what: string): BareRoute => {
-  const text = `SELECT cl.id AS client_id, p.version, ${commerceProductAnswerSql('p')} AS answer
+  const text = `SELECT cl.id AS client_id, p.version, ${commerceProductAnswerSql('p')} AS answer,
+         ${shopperAccountJson} AS account, ${priceTablesJson}
     FROM ${shopperFrom}
     LEFT JOIN products p ON p.workspace_id = $2 AND ${match} AND ${visibleToShopper}
    WHERE ${shopperWhere}`;
@@ -243,14 +284,16 @@ const commerceLookup = (name: string, path: string, match: string, what: string)
     async handle(m, _query, auth, db) {
       if (auth.typ !== 'Client') return shopperOnly;
       const value = decodeURIComponent(m[1]);
-      const { rows } = await db.query<{ client_id: string; version: number | null; answer: unknown }>({
+      const { rows } = await db.query<
+        { client_id: string; version: number | null; answer: CommerceAnswer } & PricingTables
+      >({
         name,
         text,
         values: [auth.sid, auth.ws, value],
       });
       if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
       if (rows[0].version === null) return notFound(what, value);
-      return { status: 200, body: rows[0].answer, etag: `"${rows[0].version}"` };
+      return { status: 200, body: pricedAnswer(rows[0].answer, rows[0]) };
     },
   };
 };
@@ -258,7 +301,8 @@ const commerceLookup = (name: string, path: string, match: string, what: string)
 // The caller first (session and shopper, aliased `a` as visibleToShopper expects), then the
 // matches it may see, then their page.
 const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH a AS MATERIALIZED (
-    SELECT cl.id AS client_id, a.product_catalog_id FROM ${shopperFrom} WHERE ${shopperWhere}),
+    SELECT cl.id AS client_id, a.product_catalog_id, ${shopperAccountJson} AS account
+      FROM ${shopperFrom} WHERE ${shopperWhere}),
   matches AS MATERIALIZED (
     SELECT p.id, p.display_order
       FROM products p, a
@@ -266,7 +310,7 @@ const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH a AS MA
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
        ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''}
        AND ${visibleToShopper})
-  SELECT a.client_id, page.total, ${commerceProductAnswerSql('p')} AS answer
+  SELECT a.client_id, page.total, ${commerceProductAnswerSql('p')} AS answer, a.account, ${priceTablesJson}
   FROM a
   LEFT JOIN LATERAL (
     SELECT matches.id, (SELECT count(*) FROM matches) AS total
@@ -287,12 +331,11 @@ const commerceListRoute: BareRoute = {
     const values: unknown[] = [auth.sid, auth.ws, q.take ?? 100, q.skip ?? 0];
     if (byCategory) values.push(q.categoryIds);
     if (words) values.push(words);
-    const { rows } = await db.query<{ client_id: string; total: string | null; answer: unknown }>({
-      text: commerceListSql(byCategory, !!words),
-      values,
-    });
+    const { rows } = await db.query<
+      { client_id: string; total: string | null; answer: CommerceAnswer } & PricingTables
+    >({ text: commerceListSql(byCategory, !!words), values });
     if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
-    const data = rows.filter((r) => r.total !== null).map((r) => r.answer);
+    const data = rows.filter((r) => r.total !== null).map((r) => pricedAnswer(r.answer, r));
     return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0 } };
   },
 };
@@ -300,7 +343,9 @@ const commerceListRoute: BareRoute = {
 // The facets statement of a category with no product filters configured (the bench seeds none).
 const facetsText = `SELECT cl.id AS client_id, f.facets FROM ${shopperFrom}
   LEFT JOIN LATERAL (${facetsSql(
-    `SELECT p.id, p.brand_id, p.sales_price FROM products p WHERE p.workspace_id = $2
+    `SELECT p.id, p.brand_id,
+            ${shopperUnitPriceSql('p', "coalesce((a.commerce_settings->>'discountPercentage')::numeric, 0)")} AS unit_price
+       FROM products p WHERE p.workspace_id = $2
        AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = $3::uuid))
        AND ${visibleToShopper}`,
     '$2',

@@ -27,8 +27,24 @@ export interface FacetRows {
   price: { min: number | null; max: number | null };
 }
 
+/** Whose prices the Price facet ranges over: the account's discount (0: list prices). */
+export interface FacetPricing {
+  discountPercentage: number;
+}
+
 /**
- * The SQL of the facets of a list: `matches` selects `id, brand_id, sales_price` of the list's
+ * The unit price a shopper pays before atomic scripts, excl. VAT, for the product aliased `p`:
+ * the quantity tier that applies at quantity 1 (the highest `min_quantity` ≤ 1), else the sales
+ * price, less the account's discount (`discount`, a placeholder in percent) — the price rule's
+ * steps 1–3 (pricing's `rulePrice`); null when the price is on request.
+ */
+export const shopperUnitPriceSql = (p: string, discount: string): string =>
+  `(coalesce((SELECT t.sales_price FROM product_price_tiers t WHERE t.workspace_id = ${p}.workspace_id
+      AND t.product_id = ${p}.id AND t.min_quantity <= 1 ORDER BY t.min_quantity DESC LIMIT 1), ${p}.sales_price)
+    * (100 - CAST(${discount} AS numeric)) / 100)`;
+
+/**
+ * The SQL of the facets of a list: `matches` selects `id, brand_id, unit_price` of the list's
  * products; `workspace` and `attributes` (uuid[] of the configured attribute filters) are
  * parameter placeholders. One row, one json column `facets` (FacetRows).
  */
@@ -54,21 +70,28 @@ export const facetsSql = (
           ORDER BY b.n DESC, br.name, b.brand_id)
           FROM (SELECT brand_id, count(*) AS n FROM __m WHERE brand_id IS NOT NULL GROUP BY brand_id) b
           JOIN brands br ON br.workspace_id = ${workspace} AND br.id = b.brand_id), '[]'),
-      'price', (SELECT json_build_object('min', round(min(sales_price), 2), 'max', round(max(sales_price), 2)) FROM __m)
+      'price', (SELECT json_build_object('min', round(min(unit_price), 2), 'max', round(max(unit_price), 2)) FROM __m)
     ) AS facets`;
 
 /**
  * The facets of a list in ONE statement: the list's products (the filtered query `qb`, aliased
  * `p`) materialized once, then per configured attribute filter its values with counts (List,
- * Boolean) or its numeric range (Range), the brands with counts and the range of list prices —
+ * Boolean) or its numeric range (Range), the brands with counts and the range of the shopper's unit
+ * prices before atomic scripts (`pricing`; null: prices hidden, no range) —
  * all counted in SQL over exactly the products the list holds.
  */
 export async function productFacets(
   qb: SelectQueryBuilder<ObjectLiteral>,
   workspaceId: string,
   filters: FacetFilter[],
+  pricing: FacetPricing | null,
 ): Promise<{ total: number; facets: ProductFacet[] }> {
-  qb.select('p.id', 'id').addSelect('p.brand_id', 'brand_id').addSelect('p.sales_price', 'sales_price');
+  qb.select('p.id', 'id')
+    .addSelect('p.brand_id', 'brand_id')
+    .addSelect(
+      pricing === null ? 'NULL::numeric' : shopperUnitPriceSql('p', ':__facetDiscount'),
+      'unit_price',
+    );
   const sql = `(${facetsSql(qb.getQuery(), ':__facetWorkspace', ':__facetAttributes')})`;
   const row = await qb
     .createQueryBuilder()
@@ -78,6 +101,7 @@ export async function productFacets(
       ...qb.getParameters(),
       __facetAttributes: filters.map((f) => f.attributeId),
       __facetWorkspace: workspaceId,
+      __facetDiscount: pricing?.discountPercentage ?? 0,
     })
     .getRawOne<{ facets: FacetRows }>();
   return { total: row!.facets.total, facets: toFacets(filters, row!.facets) };

@@ -4,7 +4,7 @@ import { ProductFiltersService } from '../product-filters/product-filters.servic
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductAttributeFilter } from './product-list.dto';
 import { ProductListService } from './product-list.service';
-import { productFacets, type ProductFacet } from './product-facets.queries';
+import { productFacets, type FacetPricing, type ProductFacet } from './product-facets.queries';
 import { ProductReads, type ProductVisibility } from './product-reads';
 
 /** The list whose facets are wanted: a category's products under a text search and attribute filters. */
@@ -34,6 +34,7 @@ export class ProductFacetsService {
     body: FacetsQuery,
     visibility: ProductVisibility,
     nothing: boolean,
+    pricing: FacetPricing | null = { discountPercentage: 0 },
   ): Promise<ProductFacet[]> {
     await this.categories.get(ctx, categoryId);
     const filters = (await this.filters.forCategory(ctx, categoryId))
@@ -49,7 +50,7 @@ export class ProductFacetsService {
       const qb = this.lists.matching(ctx, q, fallback);
       this.reads.restrict(qb, visibility);
       if (nothing) qb.andWhere('false');
-      return productFacets(qb, ctx.workspaceId, filters);
+      return productFacets(qb, ctx.workspaceId, filters, pricing);
     };
     const facets = await run(false);
     if (facets.total > 0 || !this.lists.hasFallback(q)) return facets.facets;

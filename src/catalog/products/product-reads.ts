@@ -66,7 +66,7 @@ export class ProductReads {
 
   constructor(private readonly db: Db) {}
 
-  /** The answer of the product with this key (ETag = its version), or a 404 problem. */
+  /** The answer of the product with this key (core view: ETag = its version), or a 404 problem. */
   async one<R = ProductResponse>(
     ctx: RequestContext | Tx,
     key: ProductKey,
@@ -92,7 +92,10 @@ export class ProductReads {
       value,
       ...extra.values,
     ]);
-    return row ? withEtag(row.answer as R & object, row.version) : null;
+    if (!row) return null;
+    // The storefront's view also holds rows the product's version does not count (texts, stock,
+    // the caller's price): the version would be a wrong ETag for it, so it gets none.
+    return view === 'core' ? withEtag(row.answer as R & object, row.version) : row.answer;
   }
 
   /** Restricts a products query (aliased `p`) to what the visibility shows. */

@@ -1,4 +1,5 @@
 import type { WorkspaceSql } from '../../platform/database/db';
+import { pricingInputSql } from './product-pricing.queries';
 
 /*
  * The products' hand-written SQL: the answers PostgreSQL builds (ProductReads runs them as prepared
@@ -51,8 +52,10 @@ export const productAnswerSql = (p: string): string => `json_build_object(
 
 /**
  * The storefront's view of the product aliased `p` (CommerceProduct): what a shop shows, nothing
- * internal (no purchase price, catalogs, tags or external references; prices come from the price
- * operations, which know the caller's account).
+ * internal (no purchase price, catalogs, tags or external references). `pricingInput` is what the
+ * price engine needs to price it for the caller (the storefront takes it out of the answer and
+ * sets `price`): read in the same statement, so a priced page costs no second one. Only visible
+ * products are read, so each is in the caller's catalog.
  */
 export const commerceProductAnswerSql = (p: string): string => `json_build_object(
   'id', ${p}.id, 'name', ${p}.name, 'slug', ${p}.slug, 'productType', ${p}.product_type,
@@ -67,7 +70,8 @@ export const commerceProductAnswerSql = (p: string): string => `json_build_objec
       'alt', i.alt) ORDER BY i.display_order, i.created_at, i.id) ${owned('product_images', 'i', p)}), '[]'),
   'components', coalesce((SELECT json_agg(json_build_object('productId', x.component_product_id,
       'quantity', x.quantity, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
-      ${owned('product_components', 'x', p)}), '[]')
+      ${owned('product_components', 'x', p)}), '[]'),
+  'pricingInput', ${pricingInputSql(p, 'true')}
 )`;
 
 /** What an answer holds: the core API's full product, or the storefront's view. */

@@ -17,6 +17,8 @@ export interface PriceInputsQuery {
   skus?: readonly string[];
   /** Tell for each product whether it is in the account's product catalog (the storefront's rule). */
   accountCatalog?: boolean;
+  /** The products' inputs when the caller has read them already (then they are not read again). */
+  products?: ProductPricingInput[];
 }
 
 /** A VAT code as the engine uses it: the rate parsed once per request, not per line. */

@@ -205,6 +205,25 @@ export class PriceOperationsService {
   }
 
   /**
+   * The price of one unit of each of these products (their inputs read by the caller, already
+   * limited to what `who` is offered), in order.
+   */
+  async commerceUnitPrices(
+    ctx: RequestContext,
+    who: PriceAccountKey,
+    products: ProductPricingInput[],
+  ): Promise<ProductPriceBase[]> {
+    const inputs = await this.pricing.inputs(ctx, { account: who, ids: [], products });
+    const priced = await this.pricing.price(
+      ctx,
+      inputs,
+      products.map((product) => ({ product, quantity: one })),
+    );
+    const hide = hidden(inputs.account);
+    return priced.map((line) => (hide ? withoutPrices(toCommercePrice(line)) : toCommercePrice(line)));
+  }
+
+  /**
    * Per item, in order: its price, or null when its product is not offered to `who` (unknown,
    * inactive, outside the catalog); the storefront answers that item alone with a 404.
    */

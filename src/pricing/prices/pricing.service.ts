@@ -115,7 +115,9 @@ export class PricingService {
     const account =
       key === null ? null : 'accountId' in key ? await this.accounts.pricingAccount(on, key.accountId) : key;
     const catalogId = query.accountCatalog ? (account?.productCatalogId ?? null) : null;
-    const productsOf = () => this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId });
+    const given = query.products;
+    const productsOf = async () =>
+      given ?? this.products.pricingInputs(on, { ids: query.ids, skus: query.skus, catalogId });
     const tablesOf = async (): Promise<PriceTables> => {
       const tables = await priceTables(this.db.sql(on));
       return { vat: toVatTable(tables.vatCodes), scriptsVersion: tables.scriptsVersion ?? '' };

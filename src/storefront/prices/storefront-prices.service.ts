@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ProductPricingInput } from '../../catalog/catalog.api';
 import { type PriceAccountKey, PriceOperationsService } from '../../pricing/pricing.api';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -36,6 +37,14 @@ export class StorefrontPricesService {
     customerId?: string,
   ): Promise<CommerceProductPrice> {
     return this.operations.commercePrice(ctx, await this.who(ctx, customerId), id, quantity, customerId);
+  }
+
+  /**
+   * The caller's price of one unit of each of these products, in order: their pricing inputs come
+   * with the products' answers (read with the caller's visibility), so nothing more is read.
+   */
+  async unitPrices(ctx: RequestContext, products: ProductPricingInput[]): Promise<CommerceProductPrice[]> {
+    return this.operations.commerceUnitPrices(ctx, await this.who(ctx, undefined), products);
   }
 
   /** Per item: a price, or a 404 error for that item alone (unknown, inactive, outside the catalog). */

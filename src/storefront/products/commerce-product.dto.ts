@@ -21,6 +21,7 @@ import {
   productTypes,
 } from '../../catalog/catalog.api';
 import { ListBody, PageOf } from '../../platform/http/list-query';
+import { CommerceProductPrice } from '../prices/commerce-price.dto';
 
 const attributeFilters = () => [
   ApiPropertyOptional({
@@ -43,8 +44,10 @@ export class CommerceProductListRequest extends ListBody(commerceProductSortBy, 
   aliases: { price: 'SalesPrice', salesprice: 'SalesPrice', newest: 'CreatedAt' },
   description:
     'The name of the product property to sort by, case-insensitive: `displayOrder`, `id`, `name`, `sku`, ' +
-    '`createdAt` (`newest`; Desc = newest first), `salesPrice` (`price`: the list price before customer prices; ' +
-    'products without a price come after the priced ones ascending, before them descending). Ties are broken by the id.',
+    '`createdAt` (`newest`; Desc = newest first), `salesPrice` (`price`): by the product’s sales price, which is the ' +
+    'shopper’s order too, since an account’s discount takes the same percentage off every price — unless a quantity tier ' +
+    'starting at quantity 1 or below, or an atomic script, sets a product’s price apart. Products without a price come ' +
+    'after the priced ones ascending, before them descending. Ties are broken by the id.',
 }) {
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 })
   @IsOptional()
@@ -71,7 +74,7 @@ export class CommerceProductListRequest extends ListBody(commerceProductSortBy, 
   attributes?: ProductAttributeFilter[];
 }
 
-/** The storefront's view of a product. Prices: the price operations (they know the caller's account). */
+/** The storefront's view of a product, with the caller's price of one unit (`price`). */
 export class CommerceProduct {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
@@ -91,6 +94,13 @@ export class CommerceProduct {
   @ApiProperty({ type: [ProductImage], description: 'By displayOrder' }) images: ProductImage[];
   @ApiProperty({ type: [ProductComponent], description: 'Variants, members or parts, by displayOrder' })
   components: ProductComponent[];
+  @ApiProperty({
+    type: CommerceProductPrice,
+    description:
+      'The caller’s price of one unit, as the price operation answers it at quantity 1: for a client login its account’s ' +
+      'price (quantity tier, discount, atomic scripts, VAT), for a user the list price.',
+  })
+  price: CommerceProductPrice;
 }
 export class CommerceProductPage extends PageOf(CommerceProduct) {}
 
@@ -167,7 +177,10 @@ export class ProductFacet {
   @ApiProperty({
     type: 'number',
     nullable: true,
-    description: 'Range: the smallest numeric value; Price: the lowest list price',
+    description:
+      'Range: the smallest numeric value; Price: the lowest unit price the caller pays before atomic scripts, excl. VAT ' +
+      '(the quantity tier at quantity 1 or the sales price, less its account’s discount; a user: the list price), ' +
+      'null when its account hides prices or no listed product has a price',
   })
   min: number | null;
   @ApiProperty({ type: 'number', nullable: true }) max: number | null;

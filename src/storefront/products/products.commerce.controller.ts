@@ -42,7 +42,7 @@ export class ProductsCommerceController {
   @ApiOperation({
     operationId: 'getCommerceProductFacets',
     summary: 'Get the filters (facets) of a category’s products',
-    description: `The product filters configured for the category (its own and those of every category, by displayOrder), each with the values and counts of the products the list holds under the body’s query and attribute filters (List, Boolean) or their numeric range (Range), then the brands with counts and the range of list prices. Counted in SQL over exactly the products the storefront list gives. ${visible}`,
+    description: `The product filters configured for the category (its own and those of every category, by displayOrder), each with the values and counts of the products the list holds under the body’s query and attribute filters (List, Boolean) or their numeric range (Range), then the brands with counts and the range of the caller’s unit prices before atomic scripts (the Price facet’s min and max). Counted in SQL over exactly the products the storefront list gives. ${visible}`,
   })
   @ApiOkResponse({ description: 'The facets, configured filters first', type: [ProductFacet] })
   @ApiProblems(400, 401, 403, 404)

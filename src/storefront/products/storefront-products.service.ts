@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type ProductPricingInput,
   ProductFacetsService,
   ProductListService,
   ProductReads,
@@ -9,12 +10,16 @@ import type { Page } from '../../platform/http/list-query';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { Shoppers } from '../shoppers';
+import { StorefrontPricesService } from '../prices/storefront-prices.service';
 import type {
   CommerceProduct,
   CommerceProductListRequest,
   ProductFacet,
   ProductFacetsRequest,
 } from './commerce-product.dto';
+/** A product as the commerce view reads it: the answer and what pricing needs of it. */
+type Read = Omit<CommerceProduct, 'price'> & { pricingInput: ProductPricingInput };
+
 /**
  * The storefront's catalog: the catalog's one-statement reads (ProductReads) with the caller's
  * visibility — active products only, and for a client login whose account has a product catalog,
@@ -27,6 +32,7 @@ export class StorefrontProductsService {
     private readonly lists: ProductListService,
     private readonly shoppers: Shoppers,
     private readonly facetCounts: ProductFacetsService,
+    private readonly prices: StorefrontPricesService,
   ) {}
 
   /** What the caller may see: a client login → its account's catalog; a user → every active product. */
@@ -37,30 +43,55 @@ export class StorefrontProductsService {
   }
 
   async get(ctx: RequestContext, key: 'id' | 'slug' | 'barcode', value: string): Promise<CommerceProduct> {
-    return this.reads.one<CommerceProduct>(ctx, key, value, await this.visibility(ctx), 'commerce');
+    const product = await this.reads.one<Read>(ctx, key, value, await this.visibility(ctx), 'commerce');
+    return (await this.priced(ctx, [product]))[0];
   }
 
   async list(ctx: RequestContext, q: CommerceProductListRequest): Promise<Page<CommerceProduct>> {
-    return this.lists.list<CommerceProduct>(ctx, q, {
+    const page = await this.lists.list<Read>(ctx, q, {
       visibility: await this.visibility(ctx),
       view: 'commerce',
     });
+    return { ...page, data: await this.priced(ctx, page.data) };
   }
 
-  /** The facets of the category's list under the body's query and filters, counted in SQL. */
+  /**
+   * The answers with the caller's price of one unit (`price`), as the price operations answer it
+   * (tiers at quantity 1, the account's discount, atomic scripts, VAT): one batched pricing of the
+   * products' inputs, which came in the same statement as the answers.
+   */
+  private async priced(ctx: RequestContext, reads: Read[]): Promise<CommerceProduct[]> {
+    if (reads.length === 0) return [];
+    const prices = await this.prices.unitPrices(
+      ctx,
+      reads.map((r) => r.pricingInput),
+    );
+    return reads.map(({ pricingInput: _input, ...product }, i) => ({ ...product, price: prices[i] }));
+  }
+
+  /**
+   * The facets of the category's list under the body's query and filters, counted in SQL; the
+   * Price facet ranges over the caller's unit prices before atomic scripts (none when its account
+   * hides prices).
+   */
   async facets(ctx: RequestContext, categoryId: string, body: ProductFacetsRequest): Promise<ProductFacet[]> {
     if (body.categoryId && body.categoryId !== categoryId)
       throw badRequest({ categoryId: ['must be the category of the path when given'] });
     const visibility = await this.visibility(ctx);
+    const account = await this.shoppers.account(ctx);
+    const pricing =
+      account?.commerceSettings.priceVisibility === 'Hidden'
+        ? null
+        : { discountPercentage: account?.commerceSettings.discountPercentage ?? 0 };
     // A client limited to its account's catalog cannot widen or swap it.
-    if (body.catalogId && visibility.catalogId && body.catalogId !== visibility.catalogId)
-      return this.facetCounts.facets(
-        ctx,
-        categoryId,
-        body,
-        { ...visibility, catalogId: body.catalogId },
-        true,
-      );
-    return this.facetCounts.facets(ctx, categoryId, body, visibility, false);
+    const swapped = !!body.catalogId && !!visibility.catalogId && body.catalogId !== visibility.catalogId;
+    return this.facetCounts.facets(
+      ctx,
+      categoryId,
+      body,
+      swapped ? { ...visibility, catalogId: body.catalogId } : visibility,
+      swapped,
+      pricing,
+    );
   }
 }

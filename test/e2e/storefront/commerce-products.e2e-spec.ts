@@ -137,6 +137,7 @@ describe('Commerce products (storefront catalog)', () => {
       attributes: expect.arrayContaining([{ attributeId: id.colour, values: ['brown'] }]),
       images: [],
       components: [],
+      price: expect.objectContaining({ productId: id.oak, quantity: 1, salesPrice: 120, customerPrice: 120 }),
     };
     for (const path of [`${C}/${id.oak}`, `${C}/slug/oak-chair`, `${C}/barcode/B-OAK`]) {
       for (const caller of [client, catalogClient, ws.owner]) {
@@ -147,6 +148,54 @@ describe('Commerce products (storefront catalog)', () => {
         expect(Object.keys(res.body).sort()).toEqual(Object.keys(expected).sort());
       }
     }
+  });
+
+  it('answers the shopper’s own price of one unit in product reads and lists, for a page in one pricing', async () => {
+    const discounted = await ws.client();
+    const accountId = await made(ws.owner, '/core-api/accounts', {
+      displayName: 'Ten percent',
+      commerceSettings: { discountPercentage: 10 },
+    });
+    await made(ws.owner, '/core-api/contacts', {
+      firstName: 'Shop',
+      lastName: discounted.username,
+      clientLoginId: discounted.userId,
+      accounts: [{ accountId }],
+    });
+    const one = await discounted.get(`${C}/${id.oak}`);
+    expect(one.status).toBe(200);
+    // The price operation's answer at quantity 1, exactly.
+    const priced = await discounted.get(`${C}/price/${id.oak}`);
+    expect(one.body.price).toEqual(priced.body);
+    expect(one.body.price).toMatchObject({ salesPrice: 120, customerPrice: 108 });
+    const page = await discounted.post(C, { sortBy: 'name' });
+    const byName = Object.fromEntries(
+      (page.body.data as Array<{ name: string; price: { customerPrice: number | null } }>).map((p) => [
+        p.name,
+        p.price.customerPrice,
+      ]),
+    );
+    expect(byName).toMatchObject({
+      'Oak Chair': 108,
+      'Pine Chair': 72,
+      'Steel Chair': 54.5,
+      'Oak Table': null,
+    });
+    // A user of the workspace sees list prices.
+    expect((await ws.owner.get(`${C}/${id.pine}`)).body.price).toMatchObject({ customerPrice: 80 });
+    // The Price facet ranges over what the shopper pays (before scripts), not over list prices.
+    const priceFacet = async (caller: Caller) =>
+      ((await caller.post(`${C}/filters/${id.chairs}`, {})).body as Array<{ kind: string }>).find(
+        (f) => f.kind === 'Price',
+      );
+    expect(await priceFacet(discounted)).toMatchObject({ min: 54.5, max: 108 });
+    expect(await priceFacet(ws.owner)).toMatchObject({ min: 60.56, max: 120 });
+    // An account that hides prices gets no range.
+    await ws.owner.put(`/core-api/accounts/${accountId}`, {
+      displayName: 'Ten percent',
+      commerceSettings: { discountPercentage: 10, priceVisibility: 'Hidden' },
+    });
+    expect(await priceFacet(discounted)).toMatchObject({ min: null, max: null });
   });
 
   it('never shows an inactive product, another catalog’s product to a limited client, or another workspace’s', async () => {
