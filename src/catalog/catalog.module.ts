@@ -1,3 +1,4 @@
+import { ShopReads } from './shop-reads/shop-reads.service';
 import { Module } from '@nestjs/common';
 import { I18nModule } from '../i18n/i18n.module';
 import { IdentityModule } from '../identity/identity.module';
@@ -76,6 +77,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductIssuesService,
     FavouriteProductsService,
     ProductReads,
+    ShopReads,
     ProductsService,
     ProductListService,
     ProductBulkService,
@@ -85,6 +87,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
   ],
   exports: [
     ProductReads,
+    ShopReads,
     ProductsService,
     ProductListService,
     CategoriesService,

@@ -21,6 +21,8 @@ import {
   productTypes,
 } from '../../catalog/catalog.api';
 import { ListBody, PageOf } from '../../platform/http/list-query';
+import { CommerceAvailability, CommerceBrandSummary, CommerceContent } from '../catalog-content.dto';
+import { languageMember } from '../request-language';
 
 const attributeFilters = () => [
   ApiPropertyOptional({
@@ -69,6 +71,8 @@ export class CommerceProductListRequest extends ListBody(commerceProductSortBy, 
   type?: ProductType;
   @applyDecorators(...attributeFilters())
   attributes?: ProductAttributeFilter[];
+  @languageMember()
+  language?: string;
 }
 
 /** The storefront's view of a product. Prices: the price operations (they know the caller's account). */
@@ -87,10 +91,25 @@ export class CommerceProduct {
   categories: string[];
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) manufacturerId: string | null;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) brandId: string | null;
+  @ApiProperty({ type: CommerceBrandSummary, nullable: true, description: 'The brand of brandId' })
+  brand: CommerceBrandSummary | null;
   @ApiProperty({ type: [ProductAttributeValues] }) attributes: ProductAttributeValues[];
   @ApiProperty({ type: [ProductImage], description: 'By displayOrder' }) images: ProductImage[];
   @ApiProperty({ type: [ProductComponent], description: 'Variants, members or parts, by displayOrder' })
   components: ProductComponent[];
+  @ApiProperty({
+    type: CommerceContent,
+    nullable: true,
+    description:
+      'The product’s display content in the request’s language, else in the workspace’s default language; null when it has neither',
+  })
+  content: CommerceContent | null;
+  @ApiProperty({
+    type: CommerceAvailability,
+    nullable: true,
+    description: 'Stock per stock location and in total when `showStock` is set; null when it is not',
+  })
+  availability: CommerceAvailability | null;
 }
 export class CommerceProductPage extends PageOf(CommerceProduct) {}
 
@@ -127,6 +146,8 @@ export class ProductFacetsRequest {
   isActive?: boolean;
   @applyDecorators(...attributeFilters())
   attributes?: ProductAttributeFilter[];
+  @languageMember()
+  language?: string;
 }
 
 export const facetKinds = ['List', 'Range', 'Boolean', 'Brand', 'Price'] as const;
@@ -137,7 +158,8 @@ export class FacetValue {
   @ApiProperty({
     type: 'string',
     nullable: true,
-    description: 'The brand’s name for a Brand facet; else null',
+    description:
+      'What a shop shows: the brand’s name for a Brand facet, else the value itself (attribute values have no translations)',
   })
   label: string | null;
   @ApiProperty({ type: 'integer', description: 'Products of the list with this value' }) count: number;

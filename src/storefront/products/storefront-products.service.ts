@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type AnswerLanguage,
   ProductFacetsService,
   ProductListService,
   ProductReads,
@@ -36,14 +37,24 @@ export class StorefrontProductsService {
     return { activeOnly: true, catalogId: account?.productCatalogId ?? null };
   }
 
-  async get(ctx: RequestContext, key: 'id' | 'slug' | 'barcode', value: string): Promise<CommerceProduct> {
-    return this.reads.one<CommerceProduct>(ctx, key, value, await this.visibility(ctx), 'commerce');
+  async get(
+    ctx: RequestContext,
+    key: 'id' | 'slug' | 'barcode',
+    value: string,
+    language: AnswerLanguage,
+  ): Promise<CommerceProduct> {
+    return this.reads.one<CommerceProduct>(ctx, key, value, await this.visibility(ctx), 'commerce', language);
   }
 
-  async list(ctx: RequestContext, q: CommerceProductListRequest): Promise<Page<CommerceProduct>> {
+  async list(
+    ctx: RequestContext,
+    q: CommerceProductListRequest,
+    language: AnswerLanguage,
+  ): Promise<Page<CommerceProduct>> {
     return this.lists.list<CommerceProduct>(ctx, q, {
       visibility: await this.visibility(ctx),
       view: 'commerce',
+      language,
     });
   }
 

@@ -134,9 +134,12 @@ describe('Commerce products (storefront catalog)', () => {
       categories: [id.chairs],
       manufacturerId: null,
       brandId: id.acme,
+      brand: { id: id.acme, name: 'Acme', imageUrl: null },
       attributes: expect.arrayContaining([{ attributeId: id.colour, values: ['brown'] }]),
       images: [],
       components: [],
+      content: null,
+      availability: null,
     };
     for (const path of [`${C}/${id.oak}`, `${C}/slug/oak-chair`, `${C}/barcode/B-OAK`]) {
       for (const caller of [client, catalogClient, ws.owner]) {
@@ -315,9 +318,9 @@ describe('Commerce products (storefront catalog)', () => {
         attributeId: id.colour,
         title: 'Colour of the seat',
         values: [
-          { value: 'brown', label: null, count: 2 },
-          { value: 'grey', label: null, count: 1 },
-          { value: 'white', label: null, count: 1 },
+          { value: 'brown', label: 'brown', count: 2 },
+          { value: 'grey', label: 'grey', count: 1 },
+          { value: 'white', label: 'white', count: 1 },
         ],
         min: null,
         max: null,
@@ -328,8 +331,8 @@ describe('Commerce products (storefront catalog)', () => {
         attributeId: id.outdoor,
         title: 'Outdoor',
         values: [
-          { value: 'false', label: null, count: 1 },
-          { value: 'true', label: null, count: 1 },
+          { value: 'false', label: 'false', count: 1 },
+          { value: 'true', label: 'true', count: 1 },
         ],
         min: null,
         max: null,
