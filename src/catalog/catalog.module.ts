@@ -1,3 +1,4 @@
+import { CategoryTreeCache } from './shop-reads/category-tree-cache';
 import { ShopReads } from './shop-reads/shop-reads.service';
 import { Module } from '@nestjs/common';
 import { I18nModule } from '../i18n/i18n.module';
@@ -78,6 +79,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     FavouriteProductsService,
     ProductReads,
     ShopReads,
+    CategoryTreeCache,
     ProductsService,
     ProductListService,
     ProductBulkService,

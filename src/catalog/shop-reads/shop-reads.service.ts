@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductVisibility } from '../products/product-reads';
+import { CategoryTreeCache } from './category-tree-cache';
 import {
   type BrandPageSpec,
   type CategoryLanguage,
@@ -19,14 +20,27 @@ import {
  */
 @Injectable()
 export class ShopReads {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly trees: CategoryTreeCache,
+  ) {}
 
-  categories<C>(
+  /** The visible categories, from the CategoryTreeCache (per language, fallback and catalog; exact: notified). */
+  async categories<C>(
     ctx: RequestContext,
     language: CategoryLanguage,
     visibility: ProductVisibility,
   ): Promise<C[]> {
-    return visibleCategoryRows<C>(this.db.sql(ctx), language, visibility);
+    const key = [
+      ctx.workspaceId,
+      language.language,
+      language.defaultLanguage,
+      visibility.catalogId ?? '',
+    ].join(':');
+    const rows = await this.trees.through(key, ctx.workspaceId, () =>
+      visibleCategoryRows<C>(this.db.sql(ctx), language, visibility),
+    );
+    return rows as C[];
   }
 
   category<C>(

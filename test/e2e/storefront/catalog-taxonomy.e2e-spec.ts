@@ -287,6 +287,54 @@ describe('Storefront taxonomy, languages and content', () => {
       expect((await other.owner.get(K)).body).toEqual([]);
     });
 
+    it('follows every change at once: a product deactivated, a category hidden, new content (the tree is cached)', async () => {
+      const own = await t.workspace('Tree changes');
+      const root = await made(own.owner, '/core-api/catalog/productcategories', { name: 'Root' });
+      const leaf = await made(own.owner, '/core-api/catalog/productcategories', {
+        name: 'Leaf',
+        parentId: root,
+      });
+      const thing = await made(own.owner, '/core-api/catalog/products', {
+        name: 'Thing',
+        categories: [leaf],
+      });
+      const counts = async () =>
+        (
+          (await own.owner.get(K)).body as Array<{
+            name: string;
+            children: Array<{ name: string; productCount: number; content: unknown }>;
+          }>
+        ).map((r) => [r.name, r.children.map((c) => [c.name, c.productCount, c.content === null])]);
+      expect(await counts()).toEqual([['Root', [['Leaf', 1, true]]]]);
+      expect(await counts()).toEqual([['Root', [['Leaf', 1, true]]]]);
+      expect(
+        (
+          await own.owner.put(`/core-api/catalog/products/${thing}`, {
+            name: 'Thing',
+            categories: [leaf],
+            active: false,
+          })
+        ).status,
+      ).toBe(200);
+      expect(await counts()).toEqual([['Root', [['Leaf', 0, true]]]]);
+      await made(own.owner, '/core-api/catalog/productcategories/content', {
+        productCategoryId: leaf,
+        language: 'en',
+        title: 'Leaf!',
+      });
+      expect(await counts()).toEqual([['Root', [['Leaf', 0, false]]]]);
+      expect(
+        (
+          await own.owner.put(`/core-api/catalog/productcategories/${leaf}`, {
+            name: 'Leaf',
+            parentId: root,
+            visibility: { showInMenu: false },
+          })
+        ).status,
+      ).toBe(200);
+      expect(await counts()).toEqual([['Root', []]]);
+    });
+
     it('answers one category by id and slug with its breadcrumb and children; hidden ones are 404', async () => {
       const byId = await catalogClient.get(`${K}/${id.chairs}?language=de`);
       expect(byId.status).toBe(200);
