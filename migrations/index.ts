@@ -24,6 +24,8 @@ import { ProductSortIndexes1795557500000 } from './1795557500000-ProductSortInde
 import { ReadCacheNotifications1795557600000 } from './1795557600000-ReadCacheNotifications';
 import { WebhookTopicsNotifications1795557700000 } from './1795557700000-WebhookTopicsNotifications';
 import { OrderNumberLookup1795643000000 } from './1795643000000-OrderNumberLookup';
+import { WorkspaceDefaultLanguage1795644000000 } from './1795644000000-WorkspaceDefaultLanguage';
+import { CategoryTreeNotifications1795644100000 } from './1795644100000-CategoryTreeNotifications';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -57,4 +59,6 @@ export const migrations: Array<new () => unknown> = [
   ReadCacheNotifications1795557600000,
   WebhookTopicsNotifications1795557700000,
   OrderNumberLookup1795643000000,
+  WorkspaceDefaultLanguage1795644000000,
+  CategoryTreeNotifications1795644100000,
 ];

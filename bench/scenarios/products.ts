@@ -245,6 +245,9 @@ const listRoute: BareRoute = {
 // The answers are built by the service's own SQL (imported): the bare server measures what the
 // framework adds around the same work.
 
+// The bench shopper sends no language: the workspace default (`en`) is the content language.
+const benchLanguage = { language: "'en'", fallback: "'en'" };
+
 const shopperOnly = notMirrored('the storefront for a client login (the bench shopper) only');
 
 /** What the bare server prices an answer with, read in the answer's statement. */
@@ -273,7 +276,7 @@ function pricedAnswer({ pricingInput: i, ...answer }: CommerceAnswer, t: Pricing
 }
 
 const commerceLookup = (name: string, path: string, match: string, what: string): BareRoute => {
-  const text = `SELECT cl.id AS client_id, p.version, ${commerceProductAnswerSql('p')} AS answer,
+  const text = `SELECT cl.id AS client_id, p.version, ${commerceProductAnswerSql('p', benchLanguage)} AS answer,
          ${shopperAccountJson} AS account, ${priceTablesJson}
     FROM ${shopperFrom}
     LEFT JOIN products p ON p.workspace_id = $2 AND ${match} AND ${visibleToShopper}
@@ -310,7 +313,7 @@ const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH a AS MA
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
        ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''}
        AND ${visibleToShopper})
-  SELECT a.client_id, page.total, ${commerceProductAnswerSql('p')} AS answer, a.account, ${priceTablesJson}
+  SELECT a.client_id, page.total, ${commerceProductAnswerSql('p', benchLanguage)} AS answer, a.account, ${priceTablesJson}
   FROM a
   LEFT JOIN LATERAL (
     SELECT matches.id, (SELECT count(*) FROM matches) AS total

@@ -10,7 +10,7 @@ export { CatalogsService } from './catalogs/catalogs.service';
 export { CategoriesService } from './categories/categories.service';
 export { ProductFiltersService } from './product-filters/product-filters.service';
 export { ProductListService } from './products/product-list.service';
-export { ProductReads, type ProductVisibility } from './products/product-reads';
+export { ProductReads, type AnswerLanguage, type ProductVisibility } from './products/product-reads';
 export { ProductReferencesService, type ProductSummary } from './products/product-references.service';
 
 // The product inputs the price engine reads
@@ -42,3 +42,4 @@ export { ProductsService } from './products/products.service';
 
 // What the storefront wing uses
 export { ProductFacetsService } from './products/product-facets.service';
+export { ShopReads } from './shop-reads/shop-reads.service';

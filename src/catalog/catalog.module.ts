@@ -1,3 +1,5 @@
+import { CategoryTreeCache } from './shop-reads/category-tree-cache';
+import { ShopReads } from './shop-reads/shop-reads.service';
 import { Module } from '@nestjs/common';
 import { I18nModule } from '../i18n/i18n.module';
 import { IdentityModule } from '../identity/identity.module';
@@ -76,6 +78,8 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductIssuesService,
     FavouriteProductsService,
     ProductReads,
+    ShopReads,
+    CategoryTreeCache,
     ProductsService,
     ProductListService,
     ProductBulkService,
@@ -85,6 +89,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
   ],
   exports: [
     ProductReads,
+    ShopReads,
     ProductsService,
     ProductListService,
     CategoriesService,

@@ -5,5 +5,6 @@
  */
 export { CurrenciesService } from './currencies/currencies.service';
 export { availableCurrencyCodes } from './currencies/currency-catalogue';
-export { LanguagesService } from './languages/languages.service';
+export { availableLanguageCodes } from './languages/language-catalogue';
+export { LanguagesService, type WorkspaceLanguages } from './languages/languages.service';
 export { TranslationsService } from './translations/translations.service';

@@ -7,6 +7,7 @@ import { ActivityTypes } from '../platform/activity/activity-types';
 import { i18nActivityTypes } from './i18n.activity-types';
 import { LanguagesController } from './languages/languages.controller';
 import { LanguagesService } from './languages/languages.service';
+import { WorkspaceLanguagesCache } from './languages/workspace-languages-cache';
 import { OpenAiTranslationProvider } from './translations/openai-translation-provider';
 import { TRANSLATION_PROVIDER } from './translations/translation-provider';
 import { TranslationsCoreController } from './translations/translations.core.controller';
@@ -16,6 +17,7 @@ import { TranslationsService } from './translations/translations.service';
   controllers: [LanguagesController, CurrenciesCoreController, TranslationsCoreController],
   providers: [
     LanguagesService,
+    WorkspaceLanguagesCache,
     CurrenciesService,
     DefaultCurrencyCache,
     TranslationsService,

@@ -26,6 +26,13 @@ export const identityActivityTypes: ActivityTypeDeclaration[] = [
     entityType: 'Workspace',
     noun: 'the workspace',
     changes: ['created', 'updated'],
-    properties: ['name', 'description', 'imageUrl', 'defaultCurrency', 'externalReference'],
+    properties: [
+      'name',
+      'description',
+      'imageUrl',
+      'defaultCurrency',
+      'defaultLanguage',
+      'externalReference',
+    ],
   },
 ];

@@ -114,7 +114,7 @@ export function toFacets(filters: FacetFilter[], rows: FacetRows): ProductFacet[
     const values = rows.values
       .filter((v) => v.attributeId === f.attributeId)
       .filter((v) => f.kind !== 'Boolean' || v.value === 'true' || v.value === 'false')
-      .map((v) => ({ value: v.value, label: null, count: v.count }));
+      .map((v) => ({ value: v.value, label: v.value, count: v.count }));
     return {
       kind: f.kind,
       attributeId: f.attributeId,

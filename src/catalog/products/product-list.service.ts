@@ -8,7 +8,7 @@ import type { ProductListRequest, ProductSortBy, ProductTagsQuery, UsedProductTa
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
-import { ProductReads, type ProductView, type ProductVisibility } from './product-reads';
+import { ProductReads, type PageOptions } from './product-reads';
 import { productSearch, type ProductSearch } from './product-search';
 import { countUsedProductTags, usedProductTags } from './products.queries';
 
@@ -127,7 +127,7 @@ export class ProductListService {
   async list<R = ProductResponse>(
     ctx: RequestContext,
     q: AnyProductList,
-    options: { visibility?: ProductVisibility; view?: ProductView } = {},
+    options: Omit<PageOptions, 'selective'> = {},
   ): Promise<Page<R>> {
     const params = { ...listParams(q), query: undefined };
     const spec = { sort: productSortColumns };

@@ -13,6 +13,7 @@ import { ProductEntity } from './product.entity';
 import {
   answerSelect,
   productLookupSql,
+  viewHasLanguage,
   visibilitySql,
   type ProductKey,
   type ProductView,
@@ -33,10 +34,19 @@ export interface ProductVisibility {
 
 const everything: ProductVisibility = {};
 
+/** The language of a storefront answer's content, and its fallback (the workspace's default language). */
+export interface AnswerLanguage {
+  language: string;
+  defaultLanguage: string;
+}
+const noLanguage: AnswerLanguage = { language: 'en', defaultLanguage: 'en' };
+
 /** How a page is read: whose products, in which view, and whether its filters are selective (see paginateAnswers). */
 export interface PageOptions {
   visibility?: ProductVisibility;
   view?: ProductView;
+  /** The content language of a storefront view. */
+  language?: AnswerLanguage;
   selective?: boolean;
 }
 
@@ -73,8 +83,9 @@ export class ProductReads {
     value: string,
     visibility: ProductVisibility = everything,
     view: ProductView = 'core',
+    language: AnswerLanguage = noLanguage,
   ): Promise<R> {
-    const found = await this.find<R>(ctx, key, value, visibility, view);
+    const found = await this.find<R>(ctx, key, value, visibility, view, language);
     if (!found) throw notFound(notFoundLabel[key], value);
     return found;
   }
@@ -86,10 +97,13 @@ export class ProductReads {
     value: string,
     visibility: ProductVisibility = everything,
     view: ProductView = 'core',
+    language: AnswerLanguage = noLanguage,
   ): Promise<R | null> {
-    const extra = visibilitySql(visibility, 3);
+    const languages = viewHasLanguage(view) ? [language.language, language.defaultLanguage] : [];
+    const extra = visibilitySql(visibility, 3 + languages.length);
     const [row] = await this.repo(ctx).prepared<AnswerRow<R>>(this.lookup(key, extra.sql, view), [
       value,
+      ...languages,
       ...extra.values,
     ]);
     if (!row) return null;
@@ -122,7 +136,12 @@ export class ProductReads {
     options: PageOptions = {},
   ): Promise<Page<R>> {
     this.restrict(qb, options.visibility ?? everything);
-    const answer = answerSelect(options.view ?? 'core');
+    const view = options.view ?? 'core';
+    if (viewHasLanguage(view)) {
+      const language = options.language ?? noLanguage;
+      qb.setParameters({ __language: language.language, __fallbackLanguage: language.defaultLanguage });
+    }
+    const answer = answerSelect(view);
     const page = await paginateAnswers<AnswerRow<R>, S>(
       qb,
       params,

@@ -1,4 +1,5 @@
 import type { WorkspaceSql } from '../../platform/database/db';
+import { displayContentSql, type LanguagePlaceholders } from '../display-contents/display-contents.queries';
 import { pricingInputSql } from './product-pricing.queries';
 
 /*
@@ -52,18 +53,22 @@ export const productAnswerSql = (p: string): string => `json_build_object(
 
 /**
  * The storefront's view of the product aliased `p` (CommerceProduct): what a shop shows, nothing
- * internal (no purchase price, catalogs, tags or external references). `pricingInput` is what the
- * price engine needs to price it for the caller (the storefront takes it out of the answer and
- * sets `price`): read in the same statement, so a priced page costs no second one. Only visible
- * products are read, so each is in the caller's catalog.
+ * internal (no purchase price, catalogs, tags or external references). `lang`: the placeholders of
+ * the request's language and its fallback (the display content); the brand and, when the product
+ * shows its stock, the stock per stock location are correlated subqueries on their indexes too.
+ * `pricingInput` is what the price engine needs to price it for the caller (the storefront takes
+ * it out of the answer and sets `price`): read in the same statement, so a priced page costs no
+ * second one. Only visible products are read, so each is in the caller's catalog.
  */
-export const commerceProductAnswerSql = (p: string): string => `json_build_object(
+export const commerceProductAnswerSql = (p: string, lang: LanguagePlaceholders): string => `json_build_object(
   'id', ${p}.id, 'name', ${p}.name, 'slug', ${p}.slug, 'productType', ${p}.product_type,
   'displayOrder', ${p}.display_order, 'showStock', ${p}.show_stock, 'sku', ${p}.sku, 'gtin', ${p}.gtin,
   'barcodes', ARRAY(SELECT b.barcode ${owned('product_barcodes', 'b', p)} ORDER BY b.barcode),
   'introducedAt', ${p}.introduced_at,
   'categories', ARRAY(SELECT k.category_id ${owned('product_category_links', 'k', p)} ORDER BY k.display_order, k.id),
   'manufacturerId', ${p}.manufacturer_id, 'brandId', ${p}.brand_id,
+  'brand', (SELECT json_build_object('id', br.id, 'name', br.name, 'imageUrl', br.image_url)
+      FROM brands br WHERE br.workspace_id = ${p}.workspace_id AND br.id = ${p}.brand_id),
   'attributes', coalesce((SELECT json_agg(json_build_object('attributeId', a.attribute_id, 'values', a.values)
       ORDER BY a.attribute_id) ${owned('product_attribute_values', 'a', p)}), '[]'),
   'images', coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'displayOrder', i.display_order,
@@ -71,14 +76,34 @@ export const commerceProductAnswerSql = (p: string): string => `json_build_objec
   'components', coalesce((SELECT json_agg(json_build_object('productId', x.component_product_id,
       'quantity', x.quantity, 'displayOrder', x.display_order) ORDER BY x.display_order, x.id)
       ${owned('product_components', 'x', p)}), '[]'),
-  'pricingInput', ${pricingInputSql(p, 'true')}
+  'pricingInput', ${pricingInputSql(p, 'true')},
+  'content', ${displayContentSql('product_display_contents', 'product_id', `${p}.id`, `${p}.workspace_id`, lang)},
+  'availability', CASE WHEN ${p}.show_stock THEN (SELECT json_build_object(
+      'inStock', trim_scale(coalesce(sum(s.quantity), 0)),
+      'locations', coalesce(json_agg(json_build_object('locationId', l.id, 'name', l.name,
+          'quantity', trim_scale(coalesce(s.quantity, 0)), 'isPickupLocation', l.is_pickup_location)
+        ORDER BY l.display_order, l.name, l.id), '[]'))
+    FROM locations l LEFT JOIN stocks s ON s.workspace_id = l.workspace_id AND s.location_id = l.id
+     AND s.product_id = ${p}.id
+    WHERE l.workspace_id = ${p}.workspace_id AND l.is_stock_location) END
 )`;
 
 /** What an answer holds: the core API's full product, or the storefront's view. */
 export type ProductView = 'core' | 'commerce';
-const answerSql: Record<ProductView, (p: string) => string> = {
+const answerSql: Record<ProductView, (p: string, lang: LanguagePlaceholders) => string> = {
   core: productAnswerSql,
   commerce: commerceProductAnswerSql,
+};
+
+/** Whether an answer in `view` reads the request's language (two parameters). */
+export const viewHasLanguage = (view: ProductView): boolean => view === 'commerce';
+
+/** Where the lookup statements bind the language (after `$1` workspace and `$2` the key's value). */
+const lookupLanguage: LanguagePlaceholders = { language: '$3', fallback: '$4' };
+/** Where a page binds it (named parameters of the page's query builder). */
+export const pageLanguage: LanguagePlaceholders = {
+  language: ':__language',
+  fallback: ':__fallbackLanguage',
 };
 
 /** The condition for `key = $2` on products aliased `p` (`$1` is the workspace). */
@@ -113,14 +138,15 @@ export function visibilitySql(
 export const answerSelect =
   (view: ProductView) =>
   (p: string): string =>
-    `${p}.version AS version, ${answerSql[view](p)} AS answer`;
+    `${p}.version AS version, ${answerSql[view](p, pageLanguage)} AS answer`;
 
 /**
- * The lookup of one product by `key` (`$1` the workspace, `$2` the value) with a visibility
- * `condition` (see visibilitySql): its version and its answer in `view`.
+ * The lookup of one product by `key` (`$1` the workspace, `$2` the value; for a view with a
+ * language `$3` and `$4` the language and its fallback) with a visibility `condition` (see
+ * visibilitySql): its version and its answer in `view`.
  */
 export const productLookupSql = (key: ProductKey, condition: string, view: ProductView): string =>
-  `SELECT p.version, ${answerSql[view]('p')} AS answer FROM products p ` +
+  `SELECT p.version, ${answerSql[view]('p', lookupLanguage)} AS answer FROM products p ` +
   `WHERE p.workspace_id = $1 AND ${keyCondition[key]}${condition}`;
 
 /** Makes creates of the same slug base take turns until commit, so each sees the slugs the others took. */

@@ -57,11 +57,11 @@ export class LanguagesController {
   @ApiOperation({
     operationId: 'removeSupportedLanguage',
     summary: 'Remove a supported language',
-    description: 'Remove a supported language.',
+    description: 'Remove a supported language. The workspace’s default language cannot be removed (409).',
   })
   @ApiBody({ type: LanguageCodeRequest })
   @ApiOkResponse({ description: 'Removed; the answer has no body' })
-  @ApiProblems(400, 401, 403, 404)
+  @ApiProblems(400, 401, 403, 404, 409)
   async remove(@Ctx() ctx: RequestContext, @Body() body: LanguageCodeRequest): Promise<void> {
     await this.languages.remove(ctx, body.languageCode);
   }

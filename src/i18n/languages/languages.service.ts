@@ -4,14 +4,33 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { Page } from '../../platform/http/list-query';
 import { conflict, invalidField, notFound } from '../../platform/http/problem';
 import { availableLanguages, Language } from './language-catalogue';
+import { lockDefaultLanguage, workspaceLanguages } from './languages.queries';
 import { SupportedLanguageEntity } from './supported-language.entity';
+import { WorkspaceLanguagesCache } from './workspace-languages-cache';
+
+/** What the storefront picks a request's language from: the supported codes and the default. */
+export interface WorkspaceLanguages {
+  defaultLanguage: string;
+  supported: readonly string[];
+}
 
 const byCode = new Map(availableLanguages.map((l) => [l.languageCode, l]));
 
 /** The languages a workspace supports; content in other languages is refused. */
 @Injectable()
 export class LanguagesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: WorkspaceLanguagesCache,
+  ) {}
+
+  /** The workspace's supported languages and default, from the WorkspaceLanguagesCache (exact: notified). */
+  async languagesOf(ctx: RequestContext): Promise<WorkspaceLanguages> {
+    const row = await this.cache.through(ctx.workspaceId, ctx.workspaceId, () =>
+      workspaceLanguages(this.db.sql(ctx)),
+    );
+    return row ?? { defaultLanguage: 'en', supported: [] };
+  }
 
   /** For a new workspace (inside its creating transaction): its first supported language. */
   async addFirst(tx: Tx, languageCode: string): Promise<void> {
@@ -50,6 +69,10 @@ export class LanguagesService {
 
   async remove(ctx: RequestContext, languageCode: string): Promise<void> {
     await this.db.transaction(ctx, async (tx) => {
+      if ((await lockDefaultLanguage(tx)) === languageCode)
+        throw conflict(`${languageCode} is the workspace's default language; choose another default first.`, {
+          languageCode: ['is the default language'],
+        });
       const removed = await tx.manager.delete(SupportedLanguageEntity, {
         workspaceId: ctx.workspaceId,
         languageCode,

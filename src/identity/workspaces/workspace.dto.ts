@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { availableCurrencyCodes } from '../../i18n/i18n.api';
+import { availableCurrencyCodes, availableLanguageCodes } from '../../i18n/i18n.api';
 import { roles, type Role } from '../../platform/tenancy/request-context';
 import { PageOf } from '../../platform/http/list-query';
 
@@ -19,6 +19,18 @@ export class WorkspaceRequest {
   @IsOptional()
   @IsIn(availableCurrencyCodes, { message: 'defaultCurrency must be an ISO 4217 code such as EUR' })
   defaultCurrency?: string;
+  @ApiPropertyOptional({
+    example: 'en',
+    maxLength: 10,
+    description:
+      'ISO 639-1 code of the default content language (the storefront’s fallback). A new workspace starts ' +
+      'supporting it (default `en`); on update it must be one of the supported languages (else 400) and, ' +
+      'omitted, stays as it is.',
+  })
+  @IsOptional()
+  @IsString()
+  @IsIn(availableLanguageCodes, { message: 'defaultLanguage must be an ISO 639-1 language code such as en' })
+  defaultLanguage?: string;
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 255 })
   @IsOptional()
   @IsString()
@@ -32,6 +44,8 @@ export class WorkspaceResponse {
   @ApiProperty({ type: 'string', nullable: true }) description: string | null;
   @ApiProperty({ type: 'string', nullable: true }) imageUrl: string | null;
   @ApiProperty() defaultCurrency: string;
+  @ApiProperty({ example: 'en', description: 'The default content language, one of the supported languages' })
+  defaultLanguage: string;
   @ApiProperty({ type: 'string', nullable: true }) externalReference: string | null;
   @ApiProperty({ enum: roles, description: 'The caller’s role in it' }) role: Role;
   @ApiProperty({ format: 'date-time' }) createdAt: string;

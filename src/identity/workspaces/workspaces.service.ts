@@ -30,6 +30,7 @@ const toResponse = (w: WorkspaceEntity, role: MembershipEntity['role']): Workspa
       description: w.description,
       imageUrl: w.imageUrl,
       defaultCurrency: w.defaultCurrency,
+      defaultLanguage: w.defaultLanguage,
       externalReference: w.externalReference,
       role,
       createdAt: w.createdAt.toISOString(),
@@ -43,16 +44,18 @@ const snapshot = ({
   description,
   imageUrl,
   defaultCurrency,
+  defaultLanguage,
   externalReference,
 }: WorkspaceResponse) => ({
   name,
   description,
   imageUrl,
   defaultCurrency,
+  defaultLanguage,
   externalReference,
 });
 
-/** The language a new workspace starts with. */
+/** The language a new workspace starts with when its creator names none. */
 export const defaultLanguage = 'en';
 
 @Injectable()
@@ -106,12 +109,13 @@ export class WorkspacesService {
       name: body.name,
       description: body.description ?? null,
       defaultCurrency: body.defaultCurrency ?? 'EUR',
+      defaultLanguage: body.defaultLanguage ?? defaultLanguage,
       externalReference: body.externalReference ?? null,
     });
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
     const inNew = this.db.within(manager, RequestContext.system(workspace.id));
-    await this.languages.addFirst(inNew, defaultLanguage);
+    await this.languages.addFirst(inNew, workspace.defaultLanguage);
     await this.initializers.initialize(inNew);
     await this.currencies.addFirst(inNew, workspace.defaultCurrency);
     return manager.findOneByOrFail(WorkspaceEntity, { id: workspace.id });
@@ -152,8 +156,12 @@ export class WorkspacesService {
     return this.db.transaction(ctx, async (tx) => {
       const workspace = await this.lock(tx);
       const before = toResponse(workspace, ctx.role!);
+      // Omitted, the default language stays; named, it must be supported (locked: a removal waits).
+      if (body.defaultLanguage !== undefined && body.defaultLanguage !== workspace.defaultLanguage)
+        await this.languages.assertSupported(tx, body.defaultLanguage, 'defaultLanguage');
       Object.assign(workspace, {
         name: body.name,
+        defaultLanguage: body.defaultLanguage ?? workspace.defaultLanguage,
         description: body.description ?? null,
         defaultCurrency: body.defaultCurrency ?? 'EUR',
         externalReference: body.externalReference ?? null,

@@ -22,6 +22,8 @@ import {
 } from '../../catalog/catalog.api';
 import { ListBody, PageOf } from '../../platform/http/list-query';
 import { CommerceProductPrice } from '../prices/commerce-price.dto';
+import { CommerceAvailability, CommerceBrandSummary, CommerceContent } from '../catalog-content.dto';
+import { languageMember } from '../request-language';
 
 const attributeFilters = () => [
   ApiPropertyOptional({
@@ -72,6 +74,8 @@ export class CommerceProductListRequest extends ListBody(commerceProductSortBy, 
   type?: ProductType;
   @applyDecorators(...attributeFilters())
   attributes?: ProductAttributeFilter[];
+  @languageMember()
+  language?: string;
 }
 
 /** The storefront's view of a product, with the caller's price of one unit (`price`). */
@@ -90,10 +94,25 @@ export class CommerceProduct {
   categories: string[];
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) manufacturerId: string | null;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) brandId: string | null;
+  @ApiProperty({ type: CommerceBrandSummary, nullable: true, description: 'The brand of brandId' })
+  brand: CommerceBrandSummary | null;
   @ApiProperty({ type: [ProductAttributeValues] }) attributes: ProductAttributeValues[];
   @ApiProperty({ type: [ProductImage], description: 'By displayOrder' }) images: ProductImage[];
   @ApiProperty({ type: [ProductComponent], description: 'Variants, members or parts, by displayOrder' })
   components: ProductComponent[];
+  @ApiProperty({
+    type: CommerceContent,
+    nullable: true,
+    description:
+      'The product’s display content in the request’s language, else in the workspace’s default language; null when it has neither',
+  })
+  content: CommerceContent | null;
+  @ApiProperty({
+    type: CommerceAvailability,
+    nullable: true,
+    description: 'Stock per stock location and in total when `showStock` is set; null when it is not',
+  })
+  availability: CommerceAvailability | null;
   @ApiProperty({
     type: CommerceProductPrice,
     description:
@@ -137,6 +156,8 @@ export class ProductFacetsRequest {
   isActive?: boolean;
   @applyDecorators(...attributeFilters())
   attributes?: ProductAttributeFilter[];
+  @languageMember()
+  language?: string;
 }
 
 export const facetKinds = ['List', 'Range', 'Boolean', 'Brand', 'Price'] as const;
@@ -147,7 +168,8 @@ export class FacetValue {
   @ApiProperty({
     type: 'string',
     nullable: true,
-    description: 'The brand’s name for a Brand facet; else null',
+    description:
+      'What a shop shows: the brand’s name for a Brand facet, else the value itself (attribute values have no translations)',
   })
   label: string | null;
   @ApiProperty({ type: 'integer', description: 'Products of the list with this value' }) count: number;

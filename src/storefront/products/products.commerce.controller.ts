@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Ctx, ReadOperation } from '../../platform/auth/decorators';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -11,6 +12,7 @@ import {
   ProductFacetsRequest,
 } from './commerce-product.dto';
 import { StorefrontProductsService } from './storefront-products.service';
+import { ApiOkInLanguage, LanguageQuery, RequestLanguages } from '../request-language';
 
 const visible =
   'Only active products are found; a client login whose account has a product catalog finds only that catalog’s products (any other is a 404 / absent).';
@@ -20,7 +22,10 @@ const visible =
 @ApiBearerAuth()
 @Controller('commerce-api/catalog/products')
 export class ProductsCommerceController {
-  constructor(private readonly products: StorefrontProductsService) {}
+  constructor(
+    private readonly products: StorefrontProductsService,
+    private readonly languages: RequestLanguages,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -30,10 +35,18 @@ export class ProductsCommerceController {
     summary: 'List and search the storefront’s products',
     description: `A page of products (take default 100, skip 0) with the total. ${visible} \`query\` matches words by prefix (name, sku, gtin, codes), a code-like token also inside name and sku.`,
   })
-  @ApiOkResponse({ description: 'A page of the visible products and their total', type: CommerceProductPage })
+  @ApiOkInLanguage({
+    description: 'A page of the visible products and their total',
+    type: CommerceProductPage,
+  })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Body() body: CommerceProductListRequest): Promise<CommerceProductPage> {
-    return this.products.list(ctx, body);
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CommerceProductListRequest,
+    @Headers('accept-language') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CommerceProductPage> {
+    return this.products.list(ctx, body, await this.languages.of(ctx, body.language, accept, reply));
   }
 
   @Post('filters/:categoryId')
@@ -44,13 +57,16 @@ export class ProductsCommerceController {
     summary: 'Get the filters (facets) of a category’s products',
     description: `The product filters configured for the category (its own and those of every category, by displayOrder), each with the values and counts of the products the list holds under the body’s query and attribute filters (List, Boolean) or their numeric range (Range), then the brands with counts and the range of the caller’s unit prices before atomic scripts (the Price facet’s min and max). Counted in SQL over exactly the products the storefront list gives. ${visible}`,
   })
-  @ApiOkResponse({ description: 'The facets, configured filters first', type: [ProductFacet] })
+  @ApiOkInLanguage({ description: 'The facets, configured filters first', type: [ProductFacet] })
   @ApiProblems(400, 401, 403, 404)
-  facets(
+  async facets(
     @Ctx() ctx: RequestContext,
     @IdParam('categoryId') categoryId: string,
     @Body() body: ProductFacetsRequest,
+    @Headers('accept-language') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ProductFacet[]> {
+    await this.languages.of(ctx, body.language, accept, reply);
     return this.products.facets(ctx, categoryId, body);
   }
 
@@ -60,10 +76,21 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product by barcode',
     description: visible,
   })
-  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
+  @ApiOkInLanguage({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
-  byBarcode(@Ctx() ctx: RequestContext, @Param('barcode') barcode: string): Promise<CommerceProduct> {
-    return this.products.get(ctx, 'barcode', barcode);
+  async byBarcode(
+    @Ctx() ctx: RequestContext,
+    @Param('barcode') barcode: string,
+    @Query() q: LanguageQuery,
+    @Headers('accept-language') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CommerceProduct> {
+    return this.products.get(
+      ctx,
+      'barcode',
+      barcode,
+      await this.languages.of(ctx, q.language, accept, reply),
+    );
   }
 
   @Get('slug/:slug')
@@ -72,10 +99,16 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product by slug',
     description: visible,
   })
-  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
+  @ApiOkInLanguage({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
-  bySlug(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<CommerceProduct> {
-    return this.products.get(ctx, 'slug', slug);
+  async bySlug(
+    @Ctx() ctx: RequestContext,
+    @Param('slug') slug: string,
+    @Query() q: LanguageQuery,
+    @Headers('accept-language') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CommerceProduct> {
+    return this.products.get(ctx, 'slug', slug, await this.languages.of(ctx, q.language, accept, reply));
   }
 
   @Get(':id')
@@ -84,9 +117,15 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product',
     description: visible,
   })
-  @ApiOkResponse({ description: 'The product as the storefront shows it', type: CommerceProduct })
+  @ApiOkInLanguage({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
-  get(@Ctx() ctx: RequestContext, @IdParam() id: string): Promise<CommerceProduct> {
-    return this.products.get(ctx, 'id', id);
+  async get(
+    @Ctx() ctx: RequestContext,
+    @IdParam() id: string,
+    @Query() q: LanguageQuery,
+    @Headers('accept-language') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CommerceProduct> {
+    return this.products.get(ctx, 'id', id, await this.languages.of(ctx, q.language, accept, reply));
   }
 }

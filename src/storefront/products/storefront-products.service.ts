@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type AnswerLanguage,
   type ProductPricingInput,
   ProductFacetsService,
   ProductListService,
@@ -42,15 +43,32 @@ export class StorefrontProductsService {
     return { activeOnly: true, catalogId: account?.productCatalogId ?? null };
   }
 
-  async get(ctx: RequestContext, key: 'id' | 'slug' | 'barcode', value: string): Promise<CommerceProduct> {
-    const product = await this.reads.one<Read>(ctx, key, value, await this.visibility(ctx), 'commerce');
+  async get(
+    ctx: RequestContext,
+    key: 'id' | 'slug' | 'barcode',
+    value: string,
+    language: AnswerLanguage,
+  ): Promise<CommerceProduct> {
+    const product = await this.reads.one<Read>(
+      ctx,
+      key,
+      value,
+      await this.visibility(ctx),
+      'commerce',
+      language,
+    );
     return (await this.priced(ctx, [product]))[0];
   }
 
-  async list(ctx: RequestContext, q: CommerceProductListRequest): Promise<Page<CommerceProduct>> {
+  async list(
+    ctx: RequestContext,
+    q: CommerceProductListRequest,
+    language: AnswerLanguage,
+  ): Promise<Page<CommerceProduct>> {
     const page = await this.lists.list<Read>(ctx, q, {
       visibility: await this.visibility(ctx),
       view: 'commerce',
+      language,
     });
     return { ...page, data: await this.priced(ctx, page.data) };
   }

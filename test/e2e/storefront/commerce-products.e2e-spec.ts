@@ -134,9 +134,12 @@ describe('Commerce products (storefront catalog)', () => {
       categories: [id.chairs],
       manufacturerId: null,
       brandId: id.acme,
+      brand: { id: id.acme, name: 'Acme', imageUrl: null },
       attributes: expect.arrayContaining([{ attributeId: id.colour, values: ['brown'] }]),
       images: [],
       components: [],
+      content: null,
+      availability: null,
       price: expect.objectContaining({ productId: id.oak, quantity: 1, salesPrice: 120, customerPrice: 120 }),
     };
     for (const path of [`${C}/${id.oak}`, `${C}/slug/oak-chair`, `${C}/barcode/B-OAK`]) {
@@ -364,9 +367,9 @@ describe('Commerce products (storefront catalog)', () => {
         attributeId: id.colour,
         title: 'Colour of the seat',
         values: [
-          { value: 'brown', label: null, count: 2 },
-          { value: 'grey', label: null, count: 1 },
-          { value: 'white', label: null, count: 1 },
+          { value: 'brown', label: 'brown', count: 2 },
+          { value: 'grey', label: 'grey', count: 1 },
+          { value: 'white', label: 'white', count: 1 },
         ],
         min: null,
         max: null,
@@ -377,8 +380,8 @@ describe('Commerce products (storefront catalog)', () => {
         attributeId: id.outdoor,
         title: 'Outdoor',
         values: [
-          { value: 'false', label: null, count: 1 },
-          { value: 'true', label: null, count: 1 },
+          { value: 'false', label: 'false', count: 1 },
+          { value: 'true', label: 'true', count: 1 },
         ],
         min: null,
         max: null,
