@@ -34,7 +34,7 @@ import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate, type Scenari
 
 /**
  * Catalog scenarios: BENCH_PRODUCTS products (default 100,000) in 50 categories, created through
- * POST /core-api/catalog/products; lookups by id, sku, slug and barcode, and pages of 20 (POST
+ * POST /core-api/catalog/products with English display content; lookups by id, sku, slug and barcode, and pages of 20 (POST
  * products/list): of one category, of a text search of two words, of one category matching a word,
  * as the workspace Owner. The storefront's (commerce-api) lookups, pages and facets as the bench
  * shopper (shopper.ts), with the bench's atomic script active: as shops call them.
@@ -436,6 +436,14 @@ export const productsSuite = defineSuite<Seeded>({
           ...(i % 7 === 6 ? {} : shopper.productFields),
         },
       );
+      // English display content, as a shop has it (the storefront's answers carry it).
+      await api.ok('POST', '/core-api/catalog/products/content', {
+        productId: created.id,
+        language: 'en',
+        title: `Bench ${nouns[i % nouns.length]} ${i}`,
+        excerpt: `A ${colours[Math.floor(i / nouns.length) % colours.length]} ${nouns[i % nouns.length]}.`,
+        description: `The ${nouns[i % nouns.length]} number ${i}, made to last.`,
+      });
       const inShop = !shopper.catalogId || i % 7 !== 6;
       products[i] = { id: created.id, sku: created.sku, slug: created.slug, barcode, inShop };
       if (++done % Math.max(1, Math.floor(total / 10)) === 0) {
@@ -492,6 +500,12 @@ export const productsSuite = defineSuite<Seeded>({
           path: '/commerce-api/catalog/products',
           body: { query: searchWords(), take: 20 },
         }),
+      },
+      {
+        name: 'commerce category tree (shopper)',
+        next: () => get('/commerce-api/catalog/categories'),
+        noBare:
+          'the tree is served from a cache kept exact by notifications (one grouped statement on a change); its target is absolute',
       },
       {
         name: 'commerce facets of a category (shopper)',
