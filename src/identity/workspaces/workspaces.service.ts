@@ -32,6 +32,8 @@ const toResponse = (w: WorkspaceEntity, role: MembershipEntity['role']): Workspa
       defaultCurrency: w.defaultCurrency,
       externalReference: w.externalReference,
       role,
+
+      shopperRegistration: w.shopperRegistration,
       createdAt: w.createdAt.toISOString(),
       modifiedAt: w.modifiedAt.toISOString(),
     },
@@ -44,12 +46,16 @@ const snapshot = ({
   imageUrl,
   defaultCurrency,
   externalReference,
+
+  shopperRegistration,
 }: WorkspaceResponse) => ({
   name,
   description,
   imageUrl,
   defaultCurrency,
   externalReference,
+
+  shopperRegistration,
 });
 
 /** The language a new workspace starts with. */
@@ -107,6 +113,8 @@ export class WorkspacesService {
       description: body.description ?? null,
       defaultCurrency: body.defaultCurrency ?? 'EUR',
       externalReference: body.externalReference ?? null,
+
+      shopperRegistration: body.shopperRegistration ?? 'Off',
     });
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
@@ -157,6 +165,8 @@ export class WorkspacesService {
         description: body.description ?? null,
         defaultCurrency: body.defaultCurrency ?? 'EUR',
         externalReference: body.externalReference ?? null,
+
+        shopperRegistration: body.shopperRegistration ?? 'Off',
       });
       const saved = await tx.manager.save(WorkspaceEntity, workspace);
       const after = toResponse(saved, ctx.role!);
