@@ -47,7 +47,7 @@ export class ShopperAccounts1795645000000 implements MigrationInterface {
         `);
     await queryRunner.query(`
             ALTER TABLE "client_login_tokens"
-            ADD CONSTRAINT "FK_4a3aa9790ca998da701140a52fc" FOREIGN KEY ("client_login_id", "workspace_id") REFERENCES "client_logins"("id", "workspace_id") ON DELETE CASCADE ON UPDATE NO ACTION
+            ADD CONSTRAINT "FK_4a3aa9790ca998da701140a52fc" FOREIGN KEY ("workspace_id", "client_login_id") REFERENCES "client_logins"("workspace_id", "id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
   }
 
