@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, Roles } from '../../platform/auth/decorators';
 import type { RequestContext } from '../../platform/tenancy/request-context';
+import { NotACreate } from '../../platform/http/idempotent.decorator';
 import { ApiProblems } from '../../platform/http/openapi';
 import { ClientLoginInvitationResponse, InviteClientLoginRequest } from './shopper-accounts.dto';
 import { ShopperAccountsService } from './shopper-accounts.service';
@@ -15,6 +16,8 @@ export class ClientLoginInvitationsCoreController {
   @Post()
   @HttpCode(200)
   @Roles('Admin')
+  // An action, not a stored resource: sending it again invites again (a new token replaces the old).
+  @NotACreate()
   @ApiOperation({
     operationId: 'inviteClientLogin',
     summary: 'Invite a shopper',
