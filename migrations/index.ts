@@ -26,6 +26,7 @@ import { WebhookTopicsNotifications1795557700000 } from './1795557700000-Webhook
 import { OrderNumberLookup1795643000000 } from './1795643000000-OrderNumberLookup';
 import { WorkspaceDefaultLanguage1795644000000 } from './1795644000000-WorkspaceDefaultLanguage';
 import { CategoryTreeNotifications1795644100000 } from './1795644100000-CategoryTreeNotifications';
+import { ShopperAccounts1795645000000 } from './1795645000000-ShopperAccounts';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -61,4 +62,5 @@ export const migrations: Array<new () => unknown> = [
   OrderNumberLookup1795643000000,
   WorkspaceDefaultLanguage1795644000000,
   CategoryTreeNotifications1795644100000,
+  ShopperAccounts1795645000000,
 ];

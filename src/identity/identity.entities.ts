@@ -1,6 +1,7 @@
 import { AuthSessionEntity } from './auth/auth-session.entity';
 import { LoginAttemptEntity } from './auth/login-attempt.entity';
 import { ClientLoginEntity } from './client-logins/client-login.entity';
+import { ClientLoginTokenEntity } from './shopper-accounts/client-login-token.entity';
 import { UserEntity } from './users/user.entity';
 import { WorkspaceUserView } from './users/workspace-user.view';
 import { MembershipEntity } from './workspaces/membership.entity';
@@ -13,5 +14,6 @@ export const identityEntities = [
   ClientLoginEntity,
   AuthSessionEntity,
   LoginAttemptEntity,
+  ClientLoginTokenEntity,
   WorkspaceUserView,
 ];

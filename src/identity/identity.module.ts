@@ -16,6 +16,9 @@ import { LoginThrottlerGuard } from './auth/login-throttler';
 import { BootstrapAdmin } from './bootstrap-admin';
 import { ClientLoginsCoreController } from './client-logins/client-logins.core.controller';
 import { ClientLoginsService } from './client-logins/client-logins.service';
+import { ClientLoginInvitationsCoreController } from './shopper-accounts/client-login-invitations.core.controller';
+import { ShopperAccountsCommerceController } from './shopper-accounts/shopper-accounts.commerce.controller';
+import { ShopperAccountsService } from './shopper-accounts/shopper-accounts.service';
 import { UsersCoreController } from './users/users.core.controller';
 import { UsersService } from './users/users.service';
 import { WorkspacesCoreController } from './workspaces/workspaces.core.controller';
@@ -35,7 +38,9 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
   ],
   controllers: [
     AuthCoreController,
+    ShopperAccountsCommerceController,
     UsersCoreController,
+    ClientLoginInvitationsCoreController,
     ClientLoginsCoreController,
     WorkspacesCoreController,
     AppsCoreController,
@@ -47,6 +52,7 @@ const jwtSecret = { provide: JWT_SECRET, inject: [Env], useFactory: resolveJwtSe
     LoginThrottlerGuard,
     UsersService,
     ClientLoginsService,
+    ShopperAccountsService,
     WorkspacesService,
     BootstrapAdmin,
   ],

@@ -39,4 +39,14 @@ export const exampleRefreshToken = 'rt_3q2+7w8L0kT1mXyZb4nP9sVd6FhJcRuA';
 export const exampleCredentials = { username: 'anna.jansen', password: 'Spring-Meadow-2026!' } as const;
 
 /** A webhook endpoint (the examples test points it at a local address: no name resolves there). */
+/**
+ * The raw tokens of shopper account events (`data.token` of their webhook deliveries), by event
+ * type: the examples e2e test replaces each by the token the event it sees carries.
+ */
+export const exampleShopperTokens = {
+  ClientLoginEmailVerificationRequested: 'vt_Jx3kQ9pL2mN7rT5wY8zB1cD4fG6hK0sVaE2uI9oPqR',
+  ClientLoginPasswordResetRequested: 'pr_T4nV8bX2cZ6mQ1wE5rY9uI3oP7aS0dF2gH4jK6lLzM',
+  ClientLoginInvited: 'iv_B7cN1mQ5wE9rT3yU7iO1pA5sD9fG3hJ7kL1zX5cV9b',
+} as const;
+
 export const exampleWebhookUrl = 'https://erp.example.com/hooks/trade';

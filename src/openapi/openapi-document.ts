@@ -6,7 +6,10 @@ import { applyDocumentConventions } from './document-conventions';
 import { attachRequestExamples } from './request-examples';
 
 const tags: Array<[string, string]> = [
-  ['Auth', 'Log in, refresh, switch workspace, log out'],
+  [
+    'Auth',
+    'Log in, refresh, switch workspace, log out; shopper registration, email verification, password reset',
+  ],
   ['Info', 'Version and server time'],
   ['Health', 'Liveness and readiness'],
   ['Users', 'Users and their roles in the workspace'],

@@ -1,3 +1,4 @@
+import { seedDemoImages } from './demo-images';
 import type { INestApplicationContext } from '@nestjs/common';
 import {
   AttributesService,
@@ -101,6 +102,9 @@ export async function seedCatalogDemo(app: INestApplicationContext, ctx: Request
   const catalogs = (await app.get(CatalogsService).list(ctx, all(CatalogListQuery))).data;
   const attributes = (await app.get(AttributesService).list(ctx, all(ProductAttributeListQuery))).data;
 
+  // Served by the service itself (its file storage), so the demo's images load.
+  const images = await seedDemoImages(app, ctx);
+
   const parents = new Set(categories.map((c) => c.parentId).filter(Boolean));
   const ancestors = (id: string): string[] => {
     const c = categories.find((x) => x.id === id);
@@ -145,8 +149,7 @@ export async function seedCatalogDemo(app: INestApplicationContext, ctx: Request
         attributes: required
           .filter((_, k) => n % 7 !== 0 || k > 0)
           .map((a) => ({ attributeId: a.id, values: valueOf(a.name, n) })),
-        images:
-          n % 3 === 2 ? [] : [{ url: `https://images.example.com/demo/${sku.toLowerCase()}.jpg`, alt: noun }],
+        images: n % 3 === 2 ? [] : [{ url: images[n % images.length], alt: noun }],
         pricing: {
           salesPrice: price,
           purchasePrice: Math.round(price * 55) / 100,

@@ -10,6 +10,7 @@ import { seedCatalogTaxonomyDemo } from './catalog-taxonomy-demo';
 import { seedCrmAccountsDemo } from './crm-accounts-demo';
 import { seedCrmDealsDemo } from './crm-deals-demo';
 import { seedSalesDemo } from './sales-demo';
+import { seedShopperDemo } from './shopper-demo';
 import { BootstrapAdmin, hashPassword, UsersService, WorkspacesService } from '../identity/identity.api';
 import { RequestContext } from '../platform/tenancy/request-context';
 import { startEmbeddedPostgres } from '../platform/database/embedded-postgres';
@@ -72,12 +73,15 @@ async function main(): Promise<void> {
     process.stdout.write(`seeding ${name}…\n`);
     await seed(app, ctx);
   }
+  process.stdout.write('seeding a demo shopper (client login, contact, account with 10 % discount)…\n');
+  const shopper = await seedShopperDemo(app, ctx, suffix);
   await app.close();
   await pglite?.close();
   if (adminLogin) process.stdout.write(`\n${adminLogin.join('\n')}\n`);
   process.stdout.write(
     `\nDemo workspace "${workspace.name}" (${workspace.id}) is ready.\n` +
-      `Log in: POST /core-api/auth/login {"username":"${username}","password":"${password}"}\n`,
+      `Log in: POST /core-api/auth/login {"username":"${username}","password":"${password}"}\n` +
+      `Shopper (storefront, /commerce-api): POST /core-api/auth/login {"username":"${shopper.username}","password":"${shopper.password}","workspaceId":"${workspace.id}"}\n`,
   );
 }
 

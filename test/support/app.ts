@@ -82,6 +82,27 @@ export class WorkspaceFixture {
     });
     return this.t.login(id, 'Client', this.id, username);
   }
+
+  /**
+   * A new client login linked to a customer (a contact whose primary account is a new account), as
+   * a shopper must be to order; logged in. `account`: members of the account's create body.
+   */
+  async customer(account: object = {}): Promise<Caller> {
+    const shopper = await this.client();
+    const made = await this.owner.post('/core-api/accounts', {
+      displayName: `Customer of ${shopper.username}`,
+      ...account,
+    });
+    if (made.status !== 200) throw new Error(`account: ${made.status} ${JSON.stringify(made.body)}`);
+    const contact = await this.owner.post('/core-api/contacts', {
+      firstName: 'Shopper',
+      lastName: shopper.username,
+      clientLoginId: shopper.userId,
+      accounts: [{ accountId: made.body.id }],
+    });
+    if (contact.status !== 200) throw new Error(`contact: ${contact.status} ${JSON.stringify(contact.body)}`);
+    return shopper;
+  }
 }
 
 export class TestApp {

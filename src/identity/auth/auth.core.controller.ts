@@ -21,13 +21,13 @@ export class AuthCoreController {
     operationId: 'login',
     summary: 'Log in',
     description:
-      'Log in with username or email and password. Client logins (shoppers) also give the `workspaceId` of their workspace; users may give one to start in it (otherwise their first workspace).',
+      'Log in with username or email and password. Client logins (shoppers) also give the `workspaceId` of their workspace; users may give one to start in it (otherwise their first workspace). A self-registered shopper whose email is not verified yet gets a 403 (after the right password only).',
   })
   @ApiOkResponse({
     description: "A new access and refresh token pair for the user's workspace",
     type: TokenResponse,
   })
-  @ApiProblems(400, 401, 429)
+  @ApiProblems(400, 401, 403, 429)
   login(@Body() body: LoginRequest, @Req() req: FastifyRequest): Promise<TokenResponse> {
     return this.auth.login(body, req.ip);
   }

@@ -84,6 +84,11 @@ export class AuthService {
       return this.issue(this.db.unscoped, { id: user.id, type: 'User' }, membership.workspaceId);
     }
     if (!client?.active) throw invalidCredentials(body.workspaceId);
+    // Told only to whoever knows the password: a self-registered shopper verifies the email first.
+    if (!client.emailVerifiedAt)
+      throw forbidden(
+        'The email address of this shopper account is not verified yet: follow the link of the verification message (POST /commerce-api/auth/verify-email), or reset the password.',
+      );
     await this.db.unscoped.update(
       ClientLoginEntity,
       { id: client.id },

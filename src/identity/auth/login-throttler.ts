@@ -43,6 +43,8 @@ export class LoginThrottlerGuard implements CanActivate {
   private readonly perIp: Limit;
   private readonly perIdentifier: Limit;
   private readonly currentPasswordChecks: Limit;
+  private readonly accountRequestsPerAddress: Limit;
+  private readonly accountRequestsPerIp: Limit;
   private nextCleanup = 0;
 
   constructor(
@@ -55,6 +57,28 @@ export class LoginThrottlerGuard implements CanActivate {
     this.perIp = { name: 'ip', points: limits.perIp };
     this.perIdentifier = { name: 'identifier', points: limits.perIdentifier };
     this.currentPasswordChecks = { name: 'current-password', points: env.LOGIN_RATE_LIMIT };
+    this.accountRequestsPerAddress = { name: 'account-address', points: limits.perIdentifierAndIp };
+    this.accountRequestsPerIp = { name: 'account-ip', points: limits.perIp };
+  }
+
+  /**
+   * A shopper account request (registration, password reset, a token's confirmation), counted per
+   * operation and address (IP) and, when it names an email, per operation, workspace and email
+   * (whether or not an account has it, so the 429 tells nothing). Called before anything is looked
+   * up: over either limit, 429 with Retry-After.
+   */
+  async limitAccountRequest(
+    operation: string,
+    ip: string | undefined,
+    email?: { workspaceId: string; email: string },
+  ): Promise<void> {
+    const counts: Array<[Limit, string]> = [[this.accountRequestsPerIp, `${operation}|${ip || 'unknown'}`]];
+    if (email)
+      counts.push([
+        this.accountRequestsPerAddress,
+        `${operation}|${email.workspaceId}|${email.email.trim().toLowerCase()}`,
+      ]);
+    await this.consume(counts);
   }
 
   /**

@@ -26,6 +26,14 @@ export class ClientLoginStatusBody {
 export class ClientLoginStatus {
   @ApiProperty() active: boolean;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastLoginAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      'When the shopper proved to own the email (Admin-created logins: at creation). Null: self-registered and not verified yet; such a login cannot log in.',
+  })
+  emailVerifiedAt: string | null;
 }
 
 class ClientLoginFields extends ExternalReferenceBody {

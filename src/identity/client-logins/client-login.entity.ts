@@ -13,4 +13,10 @@ export class ClientLoginEntity extends ScopedEntity {
   @Column({ type: 'boolean', default: true }) active: boolean;
   @Column({ type: 'timestamptz', nullable: true }) lastLoginAt: Date | null;
   @Column({ type: 'varchar', length: 255, select: false }) passwordHash: string;
+  /**
+   * When the shopper proved to own `email` (a verification or reset token, or an invitation). Null
+   * only for a self-registered login that has not verified yet: it cannot log in (docs/security.md).
+   * Logins an Admin creates are verified at creation.
+   */
+  @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' }) emailVerifiedAt: Date | null;
 }

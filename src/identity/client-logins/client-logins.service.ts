@@ -21,10 +21,15 @@ export const toClientLoginResponse = (e: ClientLoginEntity): ClientLoginResponse
   username: e.username,
   email: e.email,
   displayName: e.displayName,
-  status: { active: e.active, lastLoginAt: e.lastLoginAt?.toISOString() ?? null },
+  status: {
+    active: e.active,
+    lastLoginAt: e.lastLoginAt?.toISOString() ?? null,
+    emailVerifiedAt: e.emailVerifiedAt?.toISOString() ?? null,
+  },
 });
 
-const snapshot = (r: ClientLoginResponse) => ({
+/** What the ClientLogin activities record of a client login. */
+export const clientLoginSnapshot = (r: ClientLoginResponse) => ({
   username: r.username,
   email: r.email,
   displayName: r.displayName,
@@ -89,9 +94,10 @@ export class ClientLoginsService {
         active: body.status?.active ?? true,
         externalReference: body.externalReference ?? null,
         passwordHash,
+        emailVerifiedAt: new Date(),
       });
       const answer = toClientLoginResponse(saved);
-      await tx.activities.created('ClientLogin', saved.id, snapshot(answer));
+      await tx.activities.created('ClientLogin', saved.id, clientLoginSnapshot(answer));
       return respond(saved, toClientLoginResponse);
     });
   }
@@ -129,8 +135,8 @@ export class ClientLoginsService {
       await tx.activities.updated(
         'ClientLogin',
         id,
-        snapshot(before),
-        snapshot(toClientLoginResponse(saved)),
+        clientLoginSnapshot(before),
+        clientLoginSnapshot(toClientLoginResponse(saved)),
       );
       return respond(saved, toClientLoginResponse);
     });
@@ -141,7 +147,7 @@ export class ClientLoginsService {
       const repo = tx.repo(ClientLoginEntity, 'Client login');
       const entity = await repo.getForWrite(id);
       await repo.remove(entity);
-      await tx.activities.deleted('ClientLogin', id, snapshot(toClientLoginResponse(entity)));
+      await tx.activities.deleted('ClientLogin', id, clientLoginSnapshot(toClientLoginResponse(entity)));
     });
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { availableCurrencyCodes, availableLanguageCodes } from '../../i18n/i18n.api';
 import { roles, type Role } from '../../platform/tenancy/request-context';
+import { type ShopperRegistration, shopperRegistrations } from './shopper-registration';
 import { PageOf } from '../../platform/http/list-query';
 
 export class WorkspaceRequest {
@@ -36,6 +37,16 @@ export class WorkspaceRequest {
   @IsString()
   @MaxLength(255)
   externalReference?: string | null;
+
+  @ApiPropertyOptional({
+    enum: shopperRegistrations,
+    default: 'Off',
+    description:
+      'Who may register a shopper account in the storefront: nobody (`Off`), invited emails (`InviteOnly`), anyone with email verification (`Open`)',
+  })
+  @IsOptional()
+  @IsIn(shopperRegistrations)
+  shopperRegistration?: ShopperRegistration;
 }
 
 export class WorkspaceResponse {
@@ -48,6 +59,8 @@ export class WorkspaceResponse {
   defaultLanguage: string;
   @ApiProperty({ type: 'string', nullable: true }) externalReference: string | null;
   @ApiProperty({ enum: roles, description: 'The caller’s role in it' }) role: Role;
+
+  @ApiProperty({ enum: shopperRegistrations }) shopperRegistration: ShopperRegistration;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) modifiedAt: string;
 }

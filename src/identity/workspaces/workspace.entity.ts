@@ -1,3 +1,4 @@
+import type { ShopperRegistration } from './shopper-registration';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
 
 @Entity('workspaces')
@@ -9,6 +10,9 @@ export class WorkspaceEntity {
   @Column({ type: 'varchar', length: 3, default: 'EUR' }) defaultCurrency: string;
   @Column({ type: 'varchar', length: 10, default: 'en' }) defaultLanguage: string;
   @Column({ type: 'varchar', length: 255, nullable: true }) externalReference: string | null;
+
+  /** Who may create a shopper account in the storefront (docs/security.md, "Shopper accounts"). */
+  @Column({ type: 'varchar', length: 20, default: 'Off' }) shopperRegistration: ShopperRegistration;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) modifiedAt: Date;
   @VersionColumn({ default: 1 }) version: number;

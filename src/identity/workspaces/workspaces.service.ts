@@ -33,6 +33,8 @@ const toResponse = (w: WorkspaceEntity, role: MembershipEntity['role']): Workspa
       defaultLanguage: w.defaultLanguage,
       externalReference: w.externalReference,
       role,
+
+      shopperRegistration: w.shopperRegistration,
       createdAt: w.createdAt.toISOString(),
       modifiedAt: w.modifiedAt.toISOString(),
     },
@@ -46,6 +48,8 @@ const snapshot = ({
   defaultCurrency,
   defaultLanguage,
   externalReference,
+
+  shopperRegistration,
 }: WorkspaceResponse) => ({
   name,
   description,
@@ -53,6 +57,8 @@ const snapshot = ({
   defaultCurrency,
   defaultLanguage,
   externalReference,
+
+  shopperRegistration,
 });
 
 /** The language a new workspace starts with when its creator names none. */
@@ -111,6 +117,8 @@ export class WorkspacesService {
       defaultCurrency: body.defaultCurrency ?? 'EUR',
       defaultLanguage: body.defaultLanguage ?? defaultLanguage,
       externalReference: body.externalReference ?? null,
+
+      shopperRegistration: body.shopperRegistration ?? 'Off',
     });
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: ownerId, role: 'Owner' });
@@ -165,6 +173,8 @@ export class WorkspacesService {
         description: body.description ?? null,
         defaultCurrency: body.defaultCurrency ?? 'EUR',
         externalReference: body.externalReference ?? null,
+
+        shopperRegistration: body.shopperRegistration ?? 'Off',
       });
       const saved = await tx.manager.save(WorkspaceEntity, workspace);
       const after = toResponse(saved, ctx.role!);

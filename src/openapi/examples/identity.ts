@@ -1,4 +1,9 @@
-import { exampleCredentials, exampleIds as ids, exampleRefreshToken } from '../example-values';
+import {
+  exampleCredentials,
+  exampleIds as ids,
+  exampleRefreshToken,
+  exampleShopperTokens as tokens,
+} from '../example-values';
 import type { RequestExample } from './request-example';
 
 /** The request examples of the identity operations, by operationId. */
@@ -78,8 +83,40 @@ export const identityExamples: Record<string, RequestExample> = {
       defaultCurrency: 'EUR',
       defaultLanguage: 'nl',
       externalReference: 'TENANT-12',
+      shopperRegistration: 'Open',
     },
     yields: { [ids.workspace]: 'id' },
+  },
+  registerShopper: {
+    summary: 'A shopper registers in a shop open to registration (then verifies the email)',
+    body: {
+      workspaceId: ids.workspace,
+      email: 'lotte.bakker@example.com',
+      username: 'lotte.bakker',
+      password: 'Tulip-Field-2026!',
+      displayName: 'Lotte Bakker',
+    },
+  },
+  verifyShopperEmail: {
+    summary: 'The link of the verification mail sends its token',
+    body: { workspaceId: ids.workspace, token: tokens.ClientLoginEmailVerificationRequested },
+  },
+  requestShopperPasswordReset: {
+    summary: 'A shopper forgot the password',
+    body: { workspaceId: ids.workspace, email: 'lotte.bakker@example.com' },
+    after: ['registerShopper'],
+  },
+  confirmShopperPasswordReset: {
+    summary: 'The link of the reset mail sends its token and the new password',
+    body: {
+      workspaceId: ids.workspace,
+      token: tokens.ClientLoginPasswordResetRequested,
+      password: 'Windmill-Breeze-77!',
+    },
+  },
+  inviteClientLogin: {
+    summary: 'Invite a customer’s buyer to the shop',
+    body: { email: 'pieter.smit@example.com', displayName: 'Pieter Smit' },
   },
   updateWorkspace: {
     summary: 'Rename the current workspace',
@@ -89,6 +126,7 @@ export const identityExamples: Record<string, RequestExample> = {
       defaultCurrency: 'EUR',
       defaultLanguage: 'en',
       externalReference: 'TENANT-11',
+      shopperRegistration: 'InviteOnly',
     },
   },
 };

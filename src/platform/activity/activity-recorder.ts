@@ -71,23 +71,27 @@ export class ActivityRecorder {
     ]);
   }
 
-  /** A domain event such as `DealArchived`. */
+  /**
+   * A domain event such as `DealArchived`. `secret`: members only its webhook deliveries carry (merged
+   * into their body's `data`), never stored in the activity, so the activity API never shows them.
+   */
   event(
     entityType: string,
     entityId: string,
     type: string,
     data: ActivityData = {},
+    secret?: Record<string, unknown>,
   ): Promise<ActivityEntity[]> {
-    return this.write([{ entityType, entityId, type, data }]);
+    return this.write([{ entityType, entityId, type, data, ...(secret ? { secretData: secret } : {}) }]);
   }
 
   private async write(
-    items: Array<Pick<ActivityEntity, 'entityType' | 'entityId' | 'type' | 'data'>>,
+    items: Array<Pick<ActivityEntity, 'entityType' | 'entityId' | 'type' | 'data' | 'secretData'>>,
   ): Promise<ActivityEntity[]> {
     if (items.length === 0) return [];
     const timestamp = new Date();
-    const rows = items.map((item) =>
-      this.manager.create(ActivityEntity, {
+    const rows = items.map(({ secretData, ...item }) => {
+      const row = this.manager.create(ActivityEntity, {
         ...item,
         id: randomUUID(),
         workspaceId: this.ctx.workspaceId,
@@ -95,8 +99,11 @@ export class ActivityRecorder {
         actorId: this.ctx.actor.id,
         actorType: this.ctx.actor.type,
         requestId: this.ctx.requestId ?? null,
-      }),
-    );
+      });
+      // Not a column: `create` would drop it; the observers (the webhook outbox) read it.
+      if (secretData) row.secretData = secretData;
+      return row;
+    });
     await insertActivities(this.manager, rows);
     await this.observers.notify(this.manager, this.ctx, rows);
     return rows;

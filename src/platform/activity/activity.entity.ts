@@ -32,4 +32,10 @@ export class ActivityEntity {
   @Column({ type: 'varchar', length: 128, nullable: true }) requestId: string | null;
 
   @WorkspaceForeignKey() workspace?: { id: string };
+
+  /**
+   * Not stored with the activity (no column): what only its webhook deliveries carry, merged into
+   * `data` of their body (a shopper account's raw token). Set by the recorder's `event(…, secret)`.
+   */
+  secretData?: Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { type Page } from '../../platform/http/list-query';
+import { conflict } from '../../platform/http/problem';
 import { respond } from '../../platform/http/resource';
 import {
   CommerceSalesOrderListQuery,
@@ -48,6 +49,14 @@ export class CommerceSalesOrdersService {
     const client = ctx.actor.type === 'Client' ? ctx.actor.id : null;
     // The shopper (contact and account) once: the order's debtor and orderer, its prices, its catalog.
     const shopper = client ? await this.shoppers.of(ctx) : null;
+    // A shopper orders for a customer: without a linked contact whose primary account is set there
+    // is no debtor to bill, so nothing is written.
+    if (client && !shopper?.account)
+      throw conflict(
+        shopper
+          ? 'Your shopper account’s contact has no account (customer) yet, so it cannot order; the shop links one to it.'
+          : 'Your shopper account is not linked to a customer (a contact with an account) yet, so it cannot order; the shop links one to it.',
+      );
     return this.orders.place(
       ctx,
       {

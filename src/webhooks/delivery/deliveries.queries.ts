@@ -24,6 +24,8 @@ export interface ClaimedDelivery {
   actor_id: string | null;
   actor_type: string;
   data: unknown;
+  /** Members only the delivery carries (merged into `data`), until it is settled. */
+  secret_data: Record<string, unknown> | null;
   /** The correlation id of the request whose change this delivers (logged with each attempt). */
   request_id: string | null;
 }
@@ -56,18 +58,19 @@ export interface FailingWebhook {
  * the workspace × activity) whose topics match, and notifies the workers (PostgreSQL delivers the
  * notification at COMMIT; a rollback drops both). A webhook's topics match an activity when they
  * hold `allTopic`, its type, or `{Entity}*Updated` for a `{Entity}{Property}Updated`. Without
- * matching webhooks it is one indexed lookup (ix_webhooks_active) and inserts nothing.
+ * matching webhooks it is one indexed lookup (ix_webhooks_active) and inserts nothing. An
+ * activity's `secretData` goes onto its deliveries only (`secret_data`).
  */
 export async function insertDeliveries(
   on: WorkspaceSql,
-  activities: Array<{ id: string; type: string; entityType: string }>,
+  activities: Array<{ id: string; type: string; entityType: string; secretData?: Record<string, unknown> }>,
   allTopic: string,
 ): Promise<void> {
   await on.query(
-    `WITH a AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[]) AS a(id, type, entity_type)),
+    `WITH a AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $6::text[]) AS a(id, type, entity_type, secret)),
           ins AS (
-            INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, activity_id, activity_type)
-            SELECT gen_random_uuid(), w.workspace_id, w.id, a.id, a.type
+            INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, activity_id, activity_type, secret_data)
+            SELECT gen_random_uuid(), w.workspace_id, w.id, a.id, a.type, a.secret::jsonb
               FROM webhooks w JOIN a
                 ON a.type = ANY (w.topics)
                 OR $5 = ANY (w.topics)
@@ -81,6 +84,7 @@ export async function insertDeliveries(
       activities.map((a) => a.type),
       activities.map((a) => a.entityType),
       allTopic,
+      activities.map((a) => (a.secretData ? JSON.stringify(a.secretData) : null)),
     ],
   );
 }
@@ -127,8 +131,8 @@ export function claimDueDeliveries(
                ORDER BY q.next_attempt_at
                LIMIT $1
                  FOR UPDATE OF q SKIP LOCKED)
-        RETURNING d.id, d.attempts, d.retry_base, d.webhook_id, d.activity_id)
-     SELECT c.id, c.attempts, c.retry_base, c.webhook_id, w.workspace_id, w.url, w.secret, a.id AS activity_id,
+        RETURNING d.id, d.attempts, d.retry_base, d.webhook_id, d.activity_id, d.secret_data)
+     SELECT c.id, c.attempts, c.retry_base, c.webhook_id, w.workspace_id, w.url, w.secret, a.id AS activity_id, c.secret_data,
             a.entity_id, a.entity_type, a.type, a.timestamp, a.actor_id, a.actor_type, a.data, a.request_id
        FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN activities a ON a.id = c.activity_id`,
     [limit, leaseMs],
@@ -136,7 +140,8 @@ export function claimDueDeliveries(
 }
 
 /**
- * Records a round in one statement: each delivery's outcome (guarded by its attempt number, so a
+ * Records a round in one statement: each delivery's outcome (a settled one drops its `secret_data`:
+ * a raw token rests in the database only until it is delivered or given up) (guarded by its attempt number, so a
  * late answer never overwrites a newer attempt), one attempt row per send (also a late one; its
  * `next_attempt_at` is the retry it scheduled, if it still could), and a success clears its
  * webhook's `failing_since`. Rows of deliveries deleted meanwhile (webhook deleted) are skipped;
@@ -154,6 +159,7 @@ export async function recordAttempts(db: Queryable, o: AttemptOutcomes): Promise
        UPDATE webhook_deliveries d
           SET status = r.status,
               delivered_at = CASE WHEN r.status = 'Delivered' THEN now() END,
+              secret_data = CASE WHEN r.status = 'Pending' THEN d.secret_data END,
               next_attempt_at = CASE WHEN r.status = 'Pending' THEN now() + make_interval(secs => r.delay / 1000) END,
               last_status_code = r.code, last_duration_ms = r.duration, last_error = r.error
          FROM r

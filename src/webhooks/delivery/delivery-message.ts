@@ -2,7 +2,10 @@ import type { ClaimedDelivery } from './deliveries.queries';
 import type { Outgoing } from './sender';
 import { sign } from './signature';
 
-/** The body of a delivery: the activity as GET /core-api/activities answers it, with its type and time. */
+/**
+ * The body of a delivery: the activity as GET /core-api/activities answers it, with its type and
+ * time; `data` also carries the delivery's `secret_data` (a shopper account's token) while it has one.
+ */
 export function bodyOf(d: ClaimedDelivery): string {
   const timestamp = new Date(d.timestamp).toISOString();
   return JSON.stringify({
@@ -16,7 +19,7 @@ export function bodyOf(d: ClaimedDelivery): string {
       type: d.type,
       timestamp,
       actor: { id: d.actor_id, type: d.actor_type },
-      data: d.data,
+      data: d.secret_data ? { ...(d.data as object), ...d.secret_data } : d.data,
     },
   });
 }

@@ -153,13 +153,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   async round(): Promise<number> {
     const claimed = await claimDueDeliveries(this.dataSource, batchSize, this.leaseMs);
     if (claimed.length === 0) return 0;
-    // One body per activity: every webhook subscribed to it gets the same bytes.
+    // One body per activity (and secret): every webhook subscribed to it gets the same bytes.
     const bodies = new Map<string, string>();
     const startedAt: Date[] = [];
     const results: SendResult[] = await Promise.all(
       claimed.map((d, i) => {
-        let body = bodies.get(d.activity_id);
-        if (body === undefined) bodies.set(d.activity_id, (body = bodyOf(d)));
+        const key = d.secret_data ? `${d.activity_id}:secret` : d.activity_id;
+        let body = bodies.get(key);
+        if (body === undefined) bodies.set(key, (body = bodyOf(d)));
         startedAt[i] = new Date();
         return this.sender.send(signedRequest(d, body), this.env.WEBHOOKS_TIMEOUT_MS);
       }),

@@ -59,6 +59,12 @@ export class WebhookDeliveryEntity {
   @Column({ type: 'integer', nullable: true }) lastDurationMs: number | null;
   @Column({ type: 'varchar', length: 500, nullable: true }) lastError: string | null;
   @Column({ type: 'timestamptz', nullable: true }) deliveredAt: Date | null;
+  /**
+   * What the delivery carries beyond its activity (the raw token of a shopper account event), merged
+   * into the activity's `data` of the body; never stored in the activity, and set to null once the
+   * delivery is settled (Delivered or Failed).
+   */
+  @Column({ type: 'jsonb', nullable: true }) secretData: Record<string, unknown> | null;
 
   @WorkspaceForeignKey() workspace?: { id: string };
   @ManyToOne(() => WebhookEntity, { onDelete: 'CASCADE' })

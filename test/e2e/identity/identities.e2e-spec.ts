@@ -36,7 +36,7 @@ describe('Identities (client logins)', () => {
       username: 'shopper-a',
       email: 'Shopper-a@Example.test',
       displayName: 'Shopper a',
-      status: { active: true, lastLoginAt: null },
+      status: { active: true, lastLoginAt: null, emailVerifiedAt: expect.any(String) },
     });
     expect(created.body).not.toHaveProperty('password');
     expect(created.body).not.toHaveProperty('passwordHash');

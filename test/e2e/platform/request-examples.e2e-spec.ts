@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { exampleIds, exampleWebhookUrl } from '../../../src/openapi/example-values';
+import { exampleIds, exampleShopperTokens, exampleWebhookUrl } from '../../../src/openapi/example-values';
+import { ActivityObservers } from '../../../src/platform/activity/activity-recorder';
 import { requestExamples, type RequestExample } from '../../../src/openapi/request-examples';
 import { FakeChatCompletions } from '../../support/fake-chat-completions';
 import { startApp, TestApp, WorkspaceFixture } from '../../support/app';
@@ -39,6 +40,7 @@ describe('Request examples of the document', () => {
   let t: TestApp;
   let ws: WorkspaceFixture;
   let operations: Map<string, Operation>;
+  const eventTokens = new Map<string, string>();
 
   beforeAll(async () => {
     const url = await fake.start();
@@ -49,6 +51,16 @@ describe('Request examples of the document', () => {
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     });
     ws = await t.workspace('Examples');
+    // A shopper account's token reaches only the webhook deliveries of its event: seen here as the
+    // recorder hands it to its observers, it replaces the example token of that event.
+    t.app.get(ActivityObservers).observe(async (_m, _ctx, recorded) => {
+      for (const a of recorded)
+        if (a.type in exampleShopperTokens && typeof a.secretData?.token === 'string')
+          eventTokens.set(
+            exampleShopperTokens[a.type as keyof typeof exampleShopperTokens],
+            a.secretData.token,
+          );
+    });
     const doc = (await t.http.get('/openapi.json')).body as {
       paths: Record<string, Record<string, { operationId: string; requestBody?: { content: object } }>>;
     };
@@ -87,6 +99,7 @@ describe('Request examples of the document', () => {
     known.set(exampleWebhookUrl, 'http://127.0.0.1:9/hooks/trade');
     const yielded = new Set<string>([
       exampleIds.otherProduct,
+      ...Object.values(exampleShopperTokens),
       ...Object.values(requestExamples).flatMap((e) => Object.keys(e.yields ?? {})),
     ]);
     const pending = new Map<string, RequestExample>(Object.entries(requestExamples));
@@ -118,6 +131,7 @@ describe('Request examples of the document', () => {
         continue;
       }
       done.add(id);
+      for (const [value, token] of eventTokens) known.set(value, token);
       for (const [value, where] of Object.entries(example.yields ?? {})) {
         const real = at(res.body, where);
         if (typeof real === 'string') known.set(value, real);

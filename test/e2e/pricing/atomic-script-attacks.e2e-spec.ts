@@ -33,7 +33,8 @@ describe('Atomic script attacks', () => {
       pricing: { salesPrice: 90 },
     });
     expect(product.status).toBe(200);
-    return { ws, client: await ws.client(), productId: product.body.id };
+    // A shopper with a customer, so its orders reach the price rules.
+    return { ws, client: await ws.customer(), productId: product.body.id };
   };
   const saveScript = (s: Shop, code: string) =>
     s.ws.owner.post('/core-api/atomicscripts', { name: 's', trigger: 'PriceCalculation', code });

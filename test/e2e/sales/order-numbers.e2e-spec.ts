@@ -24,7 +24,7 @@ describe('Sales order numbers', () => {
   const sequenceOf = (n: string) => Number(n.replace(/^SO-/, ''));
 
   it('gives 200 concurrent creates (core and commerce share the counter) 200 distinct consecutive numbers', async () => {
-    const client = await ws.client();
+    const client = await ws.customer();
     const creates = Array.from({ length: 200 }, (_, i) =>
       i % 2 === 0
         ? ws.owner.post('/core-api/salesorders', { lines: [{ productId: widget, quantity: 1 }] })

@@ -458,7 +458,8 @@ describe('An inactive product does not exist for a shopper', () => {
   beforeAll(async () => {
     t = await startApp();
     ws = await t.workspace();
-    shopper = await ws.client();
+    // A shopper with a customer: an order's lines are judged (one without a customer is a 409).
+    shopper = await ws.customer();
   });
   afterAll(() => t.close());
 
