@@ -104,7 +104,7 @@ describe('Storefront flow: a shop rendered from /commerce-api alone', () => {
       .set('Accept-Language', 'nl');
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(2);
-    const [pine, oak] = page.body.data as Array<Record<string, any>>;
+    const [pine, oak] = page.body.data as Array<{ slug: string }>;
     expect(pine).toMatchObject({
       name: 'Pine Chair',
       content: { title: 'Pine chair', language: 'en' },
