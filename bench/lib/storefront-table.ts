@@ -42,6 +42,11 @@ const readTargets: Target[] = [
   { scenario: 'commerce facets of a category (shopper)', caller: scripted, ratio: 0.6, p99Under: 100 },
   { scenario: 'commerce category tree (shopper)', caller: scripted, p50Under: 5 },
   { scenario: 'commerce text search of two words, page of 20 (shopper)', caller: scripted, ratio: 0.7 },
+  {
+    scenario: 'commerce fuzzy search of a misspelled word, page of 20 (shopper)',
+    caller: scripted,
+    p99Under: 150,
+  },
   { scenario: 'commerce price of one product (shopper)', caller: `${shopper}, no script` },
   { scenario: 'commerce price of one product (shopper), one active script', caller: scripted, ratio: 0.6 },
   { scenario: 'commerce prices of 100 products (shopper)', caller: `${shopper}, no script` },

@@ -471,6 +471,9 @@ export const productsSuite = defineSuite<Seeded>({
     const listArgs = rotate(filled.flatMap((c) => nouns.map((n) => ({ c, n }))));
     // A colour and a noun: 1 % of the products (1,000 at 100,000).
     const searchWords = rotate(colours.flatMap((c) => nouns.map((n) => `${c} ${n}`)));
+    // The same with the noun mistyped (two letters swapped), as shoppers type: the fuzzy path.
+    const typo = (w: string) => w.slice(0, 1) + w.slice(2, 3) + w.slice(1, 2) + w.slice(3);
+    const misspelled = rotate(colours.flatMap((c) => nouns.map((n) => `${c} ${typo(n)}`)));
     // The storefront as shops call it: the bench shopper's bearer, its script active.
     const asShopper = {
       bearer: shopper.bearer,
@@ -500,6 +503,15 @@ export const productsSuite = defineSuite<Seeded>({
           path: '/commerce-api/catalog/products',
           body: { query: searchWords(), take: 20 },
         }),
+      },
+      {
+        name: 'commerce fuzzy search of a misspelled word, page of 20 (shopper)',
+        next: () => ({
+          method: 'POST',
+          path: '/commerce-api/catalog/products',
+          body: { query: misspelled(), take: 20 },
+        }),
+        noBare: 'the typo-tolerant search (product-search.ts) has no bare twin; its target is absolute',
       },
       {
         name: 'commerce category tree (shopper)',
