@@ -1,4 +1,4 @@
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database/queryable';
 
 /**
  * A part of a data-modifying statement (a CTE member) that completes the `newValue` of a Created

@@ -17,11 +17,7 @@ export interface WorkspaceSql {
   query<R = Record<string, unknown>>(text: string, params: readonly unknown[]): Promise<R[]>;
 }
 
-/** Where a statement on tables of no workspace (users, sessions, the claim queues) runs. */
-export interface Queryable {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as TypeORM types it
-  query(text: string, params?: readonly unknown[]): Promise<any>;
-}
+export type { Queryable } from './queryable';
 
 /** A unit of work: scoped repositories and the activity recorder, all on one transaction. */
 export class Tx implements WorkspaceSql {
