@@ -23,6 +23,7 @@ import { AppsPerMembership1795557400000 } from './1795557400000-AppsPerMembershi
 import { ProductSortIndexes1795557500000 } from './1795557500000-ProductSortIndexes';
 import { ReadCacheNotifications1795557600000 } from './1795557600000-ReadCacheNotifications';
 import { WebhookTopicsNotifications1795557700000 } from './1795557700000-WebhookTopicsNotifications';
+import { ProductContentSearch1795646000000 } from './1795646000000-ProductContentSearch';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -55,4 +56,5 @@ export const migrations: Array<new () => unknown> = [
   ProductSortIndexes1795557500000,
   ReadCacheNotifications1795557600000,
   WebhookTopicsNotifications1795557700000,
+  ProductContentSearch1795646000000,
 ];

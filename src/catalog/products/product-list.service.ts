@@ -9,7 +9,14 @@ import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
 import { ProductReads, type ProductView, type ProductVisibility } from './product-reads';
-import { productSearch, type ProductSearch } from './product-search';
+import {
+  correctedQuery,
+  exactTsQuery,
+  prefixTsQuery,
+  productSearch,
+  searchWords,
+  type ProductSearch,
+} from './product-search';
 import { countUsedProductTags, usedProductTags } from './products.queries';
 
 /**
@@ -23,7 +30,7 @@ import { countUsedProductTags, usedProductTags } from './products.queries';
  * Each sort's column, each with an index leading with workspace_id (ending in id, the tie-break,
  * but for the unique sku); the storefront test checks the plans.
  */
-const productSortColumns: Record<ProductSortBy, string> = {
+const productSortColumns: Record<Exclude<ProductSortBy, 'Relevance'>, string> = {
   DisplayOrder: 'p.display_order',
   Id: 'p.id',
   Name: 'p.name',
@@ -34,6 +41,32 @@ const productSortColumns: Record<ProductSortBy, string> = {
 
 /** A list body whose sort is any product sort (the storefront's are a superset of the core's). */
 type AnyProductList = Omit<ProductListRequest, 'sortBy'> & { sortBy: ProductSortBy };
+
+/** A page of a product search, with the corrected query when only the fuzzy fallback found products. */
+export type SearchPage<R> = Page<R> & { didYouMean: string | null };
+
+/**
+ * `sortBy: Relevance` of a search, best first when ascending (the key grows as relevance falls):
+ * tier 0 every word whole in name/sku/gtin/codes, 1 as prefixes there, 2 only through the stemmed
+ * display contents; within a tier by ts_rank of the product's words. Without a query: display order.
+ */
+const wordsRelevance =
+  "(CASE WHEN p.search_vector @@ to_tsquery('simple', :exact) THEN 0 " +
+  "WHEN p.search_vector @@ to_tsquery('simple', :tsquery) THEN 1 ELSE 2 END " +
+  "+ 1.0 / (2 + ts_rank(p.search_vector, to_tsquery('simple', :tsquery))))";
+/**
+ * Relevance of the fuzzy fallback, after every tier above: tier 3 the products that hold the
+ * "did you mean" words (as prefixes), then tier 4; within a tier by trigram word similarity.
+ */
+const fuzzyRelevance = (corrected: boolean) =>
+  `(${corrected ? "CASE WHEN p.search_vector @@ to_tsquery('simple', :corrected) THEN 3 ELSE 4 END" : '4'} ` +
+  '+ 1 - word_similarity(:fuzzy, p.name))';
+
+/** Words shorter than this take no part in the fuzzy match (their trigrams would match most names). */
+const minFuzzyWord = 3;
+
+/** How many of the fuzzy matches (most similar first) lend their words to "did you mean". */
+const suggestionSources = 20;
 
 @Injectable()
 export class ProductListService {
@@ -93,14 +126,38 @@ export class ProductListService {
     return qb;
   }
 
-  /** The text search of `query` (product-search.ts) on the filtered products. */
-  private search(qb: SelectQueryBuilder<ProductEntity>, search: ProductSearch, fallback = false): void {
+  /**
+   * The text search of `query` (product-search.ts) on the filtered products. Stemmed: a display
+   * content of the product matches the words in its own language's configuration, for the
+   * languages the workspace supports (`@@ ANY(…)`: one GIN bitmap scan per language).
+   */
+  private search(
+    qb: SelectQueryBuilder<ProductEntity>,
+    search: ProductSearch,
+    text: string,
+    fallback = false,
+  ): void {
     const words = `p.search_vector @@ to_tsquery('simple', :tsquery)`;
     const substring = '(p.name ILIKE :pattern OR p.sku ILIKE :pattern)';
-    if (search.kind === 'substring' || (search.kind === 'words' && fallback))
-      qb.andWhere(substring, { pattern: search.kind === 'words' ? search.fallback : search.pattern });
-    else if (search.kind === 'words') qb.andWhere(words, { tsquery: search.tsquery });
-    else qb.andWhere(`(${words} OR ${substring})`, { tsquery: search.tsquery, pattern: search.pattern });
+    if (search.kind === 'substring') qb.andWhere(substring, { pattern: search.pattern });
+    else if (search.kind === 'words' && fallback) {
+      // Every word of 3+ letters similar to a word of the name (`<%`: the name's trigram index).
+      const words = searchWords(text).filter((word) => word.length >= minFuzzyWord);
+      const similar = words.map((_, i) => `:fuzzy${i} <% p.name`).join(' AND ');
+      qb.andWhere(similar ? `(${substring} OR (${similar}))` : substring, {
+        pattern: search.fallback,
+        fuzzy: text,
+        ...Object.fromEntries(words.map((word, i) => [`fuzzy${i}`, word])),
+      });
+    } else if (search.kind === 'words') {
+      const stemmed =
+        'p.id = ANY(ARRAY(SELECT c.product_id FROM product_display_contents c WHERE c.workspace_id = :ws ' +
+        'AND c.search_vector @@ ANY(ARRAY(SELECT to_tsquery(text_search_config(l.language_code), :tsquery) ' +
+        'FROM supported_languages l WHERE l.workspace_id = :ws)) ' +
+        'AND c.search_vector @@ to_tsquery(text_search_config(c.language), :tsquery)))';
+      qb.andWhere(`(${words} OR ${stemmed})`, { tsquery: search.tsquery });
+    } else qb.andWhere(`(${words} OR ${substring})`, { tsquery: search.tsquery, pattern: search.pattern });
+    if (search.kind !== 'substring') qb.setParameter('exact', exactTsQuery(text));
   }
 
   /**
@@ -109,8 +166,8 @@ export class ProductListService {
    */
   matching(ctx: RequestContext, q: AnyProductList, fallback = false): SelectQueryBuilder<ProductEntity> {
     const qb = this.filtered(ctx, q);
-    const search = q.query?.trim() ? productSearch(q.query) : null;
-    if (search) this.search(qb, search, fallback);
+    const text = q.query?.trim();
+    if (text) this.search(qb.setParameter('ws', ctx.workspaceId), productSearch(text), text, fallback);
     return qb;
   }
 
@@ -121,16 +178,20 @@ export class ProductListService {
   }
 
   /**
-   * One statement for the page, its answers and its total; a second only when a word search found
-   * nothing and its substring fallback is tried.
+   * One statement for the page, its answers and its total. Only when a word search found nothing:
+   * a second reads the words of the most similar names ("did you mean"), a third the page of the
+   * fallback (substring or similar name).
    */
   async list<R = ProductResponse>(
     ctx: RequestContext,
     q: AnyProductList,
     options: { visibility?: ProductVisibility; view?: ProductView } = {},
-  ): Promise<Page<R>> {
+  ): Promise<SearchPage<R>> {
     const params = { ...listParams(q), query: undefined };
-    const spec = { sort: productSortColumns };
+    const text = q.query?.trim();
+    const search = text ? productSearch(text) : null;
+    const relevance = search && search.kind !== 'substring' ? wordsRelevance : 'p.display_order';
+    const spec = { sort: { ...productSortColumns, Relevance: relevance } };
     // Filters answered by indexes of their own: their matches are planned apart from the page.
     const selective =
       !!q.query?.trim() ||
@@ -142,8 +203,37 @@ export class ProductListService {
       ...options,
       selective,
     });
-    if (page.total > 0 || !this.hasFallback(q)) return page;
-    return this.reads.page<string, R>(this.matching(ctx, q, true), params, spec, { ...options, selective });
+    if (page.total > 0 || !this.hasFallback(q)) return { ...page, didYouMean: null };
+    const didYouMean = await this.didYouMean(ctx, q, options.visibility);
+    const fallback = this.matching(ctx, q, true);
+    if (didYouMean) fallback.setParameter('corrected', prefixTsQuery(didYouMean));
+    const fuzzySpec = { sort: { ...productSortColumns, Relevance: fuzzyRelevance(!!didYouMean) } };
+    const found = await this.reads.page<string, R>(fallback, params, fuzzySpec, { ...options, selective });
+    return { ...found, didYouMean };
+  }
+
+  /**
+   * The query corrected to the words of the products the fallback finds for it (the most similar
+   * names first, visible ones only), or null. Reads at most `suggestionSources` names through the
+   * fallback's trigram indexes: no scan of the workspace.
+   */
+  private async didYouMean(
+    ctx: RequestContext,
+    q: AnyProductList,
+    visibility: ProductVisibility = {},
+  ): Promise<string | null> {
+    const qb = this.matching(ctx, q, true);
+    this.reads.restrict(qb, visibility);
+    const rows = await qb
+      .select('p.name', 'name')
+      .orderBy('word_similarity(:fuzzy, p.name)', 'DESC')
+      .addOrderBy('p.id')
+      .limit(suggestionSources)
+      .getRawMany<{ name: string }>();
+    return correctedQuery(
+      q.query ?? '',
+      rows.flatMap((row) => searchWords(row.name)),
+    );
   }
 
   /** The tags the workspace's products use, with how many products use each. */

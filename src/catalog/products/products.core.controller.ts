@@ -40,7 +40,7 @@ export class ProductsCoreController {
   })
   @ApiOkResponse({ description: 'A page of products: `data` and `total`', type: ProductPage })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Body() body: ProductListRequest): Promise<Page<ProductResponse>> {
+  list(@Ctx() ctx: RequestContext, @Body() body: ProductListRequest): Promise<ProductPage> {
     return this.lists.list(ctx, body);
   }
 

@@ -13,12 +13,14 @@ import {
 } from 'class-validator';
 import {
   commerceProductSortBy,
+  DidYouMean,
   ProductAttributeFilter,
   ProductAttributeValues,
   ProductComponent,
   ProductImage,
   type ProductType,
   productTypes,
+  relevanceSortDescription,
 } from '../../catalog/catalog.api';
 import { ListBody, PageOf } from '../../platform/http/list-query';
 
@@ -44,7 +46,8 @@ export class CommerceProductListRequest extends ListBody(commerceProductSortBy, 
   description:
     'The name of the product property to sort by, case-insensitive: `displayOrder`, `id`, `name`, `sku`, ' +
     '`createdAt` (`newest`; Desc = newest first), `salesPrice` (`price`: the list price before customer prices; ' +
-    'products without a price come after the priced ones ascending, before them descending). Ties are broken by the id.',
+    'products without a price come after the priced ones ascending, before them descending), `relevance`. ' +
+    `Ties are broken by the id. ${relevanceSortDescription}`,
 }) {
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 })
   @IsOptional()
@@ -92,7 +95,9 @@ export class CommerceProduct {
   @ApiProperty({ type: [ProductComponent], description: 'Variants, members or parts, by displayOrder' })
   components: ProductComponent[];
 }
-export class CommerceProductPage extends PageOf(CommerceProduct) {}
+export class CommerceProductPage extends PageOf(CommerceProduct) {
+  @DidYouMean() didYouMean: string | null;
+}
 
 /** Body of POST /commerce-api/catalog/products/filters/{categoryId}: the list whose facets are wanted. */
 export class ProductFacetsRequest {

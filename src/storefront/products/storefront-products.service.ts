@@ -5,13 +5,13 @@ import {
   ProductReads,
   type ProductVisibility,
 } from '../../catalog/catalog.api';
-import type { Page } from '../../platform/http/list-query';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { Shoppers } from '../shoppers';
 import type {
   CommerceProduct,
   CommerceProductListRequest,
+  CommerceProductPage,
   ProductFacet,
   ProductFacetsRequest,
 } from './commerce-product.dto';
@@ -40,7 +40,7 @@ export class StorefrontProductsService {
     return this.reads.one<CommerceProduct>(ctx, key, value, await this.visibility(ctx), 'commerce');
   }
 
-  async list(ctx: RequestContext, q: CommerceProductListRequest): Promise<Page<CommerceProduct>> {
+  async list(ctx: RequestContext, q: CommerceProductListRequest): Promise<CommerceProductPage> {
     return this.lists.list<CommerceProduct>(ctx, q, {
       visibility: await this.visibility(ctx),
       view: 'commerce',
