@@ -6,7 +6,8 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * ship (`simple` for any other language), and each product display content stores its title
  * (weight A), excerpt and description (weight B) as a tsvector stemmed in its own language, with
  * a GIN index (like `ix_products__search_vector`, it cannot lead with workspace_id without
- * btree_gin; the query names the workspace beside it).
+ * btree_gin; the query names the workspace beside it). A GiST trigram index on product names
+ * gives "did you mean" the names nearest to a query.
  */
 export class ProductContentSearch1795646000000 implements MigrationInterface {
     name = 'ProductContentSearch1795646000000'
@@ -39,12 +40,16 @@ export class ProductContentSearch1795646000000 implements MigrationInterface {
             VALUES (current_database(), $1, $2, $3, $4, $5)
         `, ["public","product_display_contents","GENERATED_COLUMN","search_vector","setweight(to_tsvector(text_search_config(language), coalesce(title, '')), 'A') || setweight(to_tsvector(text_search_config(language), coalesce(excerpt, '') || ' ' || coalesce(description, '')), 'B')"]);
         await queryRunner.query(`
-            ALTER TABLE "product_display_contents" ADD "search_vector" tsvector GENERATED ALWAYS AS (setweight(to_tsvector(text_search_config(language), coalesce(title, '')), 'A') || setweight(to_tsvector(text_search_config(language), coalesce(excerpt, '') || ' ' || coalesce(description, '')), 'B')) STORED
+            ALTER TABLE "product_display_contents" ADD "search_vector" tsvector GENERATED ALWAYS AS (setweight(to_tsvector(text_search_config(language), coalesce(title, '')), 'A') || setweight(to_tsvector(text_search_config(language), coalesce(excerpt, '') || ' ' || coalesce(description, '')), 'B')) STORED NOT NULL
         `);
         await queryRunner.query(`CREATE INDEX "ix_product_display_contents__search_vector" ON "product_display_contents" USING gin ("search_vector")`);
+        // "Did you mean": the names nearest to a query, by trigram word-similarity distance
+        // (ORDER BY query <<-> name LIMIT n), an ordered index scan GIN cannot give.
+        await queryRunner.query(`CREATE INDEX "ix_products__name_trgm_gist" ON "products" USING gist ("name" gist_trgm_ops)`);
     }
 
     public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`DROP INDEX "ix_products__name_trgm_gist"`);
         await queryRunner.query(`DROP INDEX "ix_product_display_contents__search_vector"`);
         await queryRunner.query(`ALTER TABLE "product_display_contents" DROP COLUMN "search_vector"`);
         await queryRunner.query(`

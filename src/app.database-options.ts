@@ -2,7 +2,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DataSourceOptions } from 'typeorm';
 import { migrations } from '../migrations';
-import { sessionSettingArgs } from './platform/database/session-settings';
 import { SnakeNamingStrategy } from './platform/database/snake-naming.strategy';
 import { entities } from './app.entities';
 
@@ -36,7 +35,7 @@ export function dataSourceOptions(target: {
       ...common,
       url: target.databaseUrl,
       poolSize,
-      extra: { max: poolSize, connectionTimeoutMillis: 10000, options: sessionSettingArgs().join(' ') },
+      extra: { max: poolSize, connectionTimeoutMillis: 10000 },
     };
   }
   if (!target.pglite) throw new Error('Neither DATABASE_URL nor an embedded database was given');

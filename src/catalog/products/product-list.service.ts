@@ -42,8 +42,13 @@ const productSortColumns: Record<Exclude<ProductSortBy, 'Relevance'>, string> = 
 /** A list body whose sort is any product sort (the storefront's are a superset of the core's). */
 type AnyProductList = Omit<ProductListRequest, 'sortBy'> & { sortBy: ProductSortBy };
 
-/** A page of a product search, with the corrected query when only the fuzzy fallback found products. */
+/** A page of a product search, with the corrected query when its words found nothing. */
 export type SearchPage<R> = Page<R> & { didYouMean: string | null };
+
+/** The fallback of a word search that found nothing: its query corrected ("did you mean"), or null. */
+export interface SearchFallback {
+  corrected: string | null;
+}
 
 /**
  * `sortBy: Relevance` of a search, best first when ascending (the key grows as relevance falls):
@@ -55,17 +60,16 @@ const wordsRelevance =
   "WHEN p.search_vector @@ to_tsquery('simple', :tsquery) THEN 1 ELSE 2 END " +
   "+ 1.0 / (2 + ts_rank(p.search_vector, to_tsquery('simple', :tsquery))))";
 /**
- * Relevance of the fuzzy fallback, after every tier above: tier 3 the products that hold the
- * "did you mean" words (as prefixes), then tier 4; within a tier by trigram word similarity.
+ * Relevance of the fallback, after every tier above: tier 3 the products that hold the "did you
+ * mean" words (as prefixes), by their ts_rank; tier 4 those holding the text as a substring.
  */
-const fuzzyRelevance = (corrected: boolean) =>
-  `(${corrected ? "CASE WHEN p.search_vector @@ to_tsquery('simple', :corrected) THEN 3 ELSE 4 END" : '4'} ` +
-  '+ 1 - word_similarity(:fuzzy, p.name))';
+const fallbackRelevance = (corrected: boolean) =>
+  corrected
+    ? "(CASE WHEN p.search_vector @@ to_tsquery('simple', :corrected) THEN 3 ELSE 4 END " +
+      "+ 1.0 / (2 + ts_rank(p.search_vector, to_tsquery('simple', :corrected))))"
+    : 'p.display_order';
 
-/** Words shorter than this take no part in the fuzzy match (their trigrams would match most names). */
-const minFuzzyWord = 3;
-
-/** How many of the fuzzy matches (most similar first) lend their words to "did you mean". */
+/** How many names nearest to the query (trigram word similarity) lend their words to "did you mean". */
 const suggestionSources = 20;
 
 @Injectable()
@@ -135,20 +139,19 @@ export class ProductListService {
     qb: SelectQueryBuilder<ProductEntity>,
     search: ProductSearch,
     text: string,
-    fallback = false,
+    fallback: SearchFallback | null,
   ): void {
     const words = `p.search_vector @@ to_tsquery('simple', :tsquery)`;
     const substring = '(p.name ILIKE :pattern OR p.sku ILIKE :pattern)';
     if (search.kind === 'substring') qb.andWhere(substring, { pattern: search.pattern });
     else if (search.kind === 'words' && fallback) {
-      // Every word of 3+ letters similar to a word of the name (`<%`: the name's trigram index).
-      const words = searchWords(text).filter((word) => word.length >= minFuzzyWord);
-      const similar = words.map((_, i) => `:fuzzy${i} <% p.name`).join(' AND ');
-      qb.andWhere(similar ? `(${substring} OR (${similar}))` : substring, {
-        pattern: search.fallback,
-        fuzzy: text,
-        ...Object.fromEntries(words.map((word, i) => [`fuzzy${i}`, word])),
-      });
+      // A part of name or sku, or the corrected words as prefixes (on the tsvector's index).
+      if (fallback.corrected)
+        qb.andWhere(`(${substring} OR p.search_vector @@ to_tsquery('simple', :corrected))`, {
+          pattern: search.fallback,
+          corrected: prefixTsQuery(fallback.corrected),
+        });
+      else qb.andWhere(substring, { pattern: search.fallback });
     } else if (search.kind === 'words') {
       const stemmed =
         'p.id = ANY(ARRAY(SELECT c.product_id FROM product_display_contents c WHERE c.workspace_id = :ws ' +
@@ -162,16 +165,20 @@ export class ProductListService {
 
   /**
    * The products of `q`: its filters and its text search (no sort, no page). `fallback`: the
-   * substring fallback of a word search, for when the words find nothing (see `hasFallback`).
+   * fallback of a word search (`fallback()`), for when the words find nothing (see `hasFallback`).
    */
-  matching(ctx: RequestContext, q: AnyProductList, fallback = false): SelectQueryBuilder<ProductEntity> {
+  matching(
+    ctx: RequestContext,
+    q: AnyProductList,
+    fallback: SearchFallback | null = null,
+  ): SelectQueryBuilder<ProductEntity> {
     const qb = this.filtered(ctx, q);
     const text = q.query?.trim();
     if (text) this.search(qb.setParameter('ws', ctx.workspaceId), productSearch(text), text, fallback);
     return qb;
   }
 
-  /** Whether `q` is a word search that, finding nothing, is tried again as a substring. */
+  /** Whether `q` is a word search that, finding nothing, is tried again (substring, corrected words). */
   hasFallback(q: AnyProductList): boolean {
     const search = q.query?.trim() ? productSearch(q.query) : null;
     return search?.kind === 'words' && search.fallback !== null;
@@ -179,8 +186,8 @@ export class ProductListService {
 
   /**
    * One statement for the page, its answers and its total. Only when a word search found nothing:
-   * a second reads the words of the most similar names ("did you mean"), a third the page of the
-   * fallback (substring or similar name).
+   * a second reads the names nearest to the query ("did you mean"), a third the page of the
+   * fallback (a part of name or sku, or the corrected words).
    */
   async list<R = ProductResponse>(
     ctx: RequestContext,
@@ -204,36 +211,42 @@ export class ProductListService {
       selective,
     });
     if (page.total > 0 || !this.hasFallback(q)) return { ...page, didYouMean: null };
-    const didYouMean = await this.didYouMean(ctx, q, options.visibility);
-    const fallback = this.matching(ctx, q, true);
-    if (didYouMean) fallback.setParameter('corrected', prefixTsQuery(didYouMean));
-    const fuzzySpec = { sort: { ...productSortColumns, Relevance: fuzzyRelevance(!!didYouMean) } };
-    const found = await this.reads.page<string, R>(fallback, params, fuzzySpec, { ...options, selective });
-    return { ...found, didYouMean };
+    const fallback = await this.fallback(ctx, q, options.visibility);
+    const fallbackSpec = {
+      sort: { ...productSortColumns, Relevance: fallbackRelevance(!!fallback.corrected) },
+    };
+    const found = await this.reads.page<string, R>(this.matching(ctx, q, fallback), params, fallbackSpec, {
+      ...options,
+      selective,
+    });
+    return { ...found, didYouMean: fallback.corrected };
   }
 
   /**
-   * The query corrected to the words of the products the fallback finds for it (the most similar
-   * names first, visible ones only), or null. Reads at most `suggestionSources` names through the
-   * fallback's trigram indexes: no scan of the workspace.
+   * The fallback of a word search: the query corrected to the words of the `suggestionSources`
+   * names nearest to it (trigram word-similarity distance `<<->`, an ordered scan of the name's
+   * GiST trigram index that stops there: no scan of the workspace), among the products the
+   * caller may see under the list's filters. Null when no word of the query is near a word of them.
    */
-  private async didYouMean(
+  async fallback(
     ctx: RequestContext,
     q: AnyProductList,
     visibility: ProductVisibility = {},
-  ): Promise<string | null> {
-    const qb = this.matching(ctx, q, true);
+  ): Promise<SearchFallback> {
+    const qb = this.filtered(ctx, q);
     this.reads.restrict(qb, visibility);
     const rows = await qb
       .select('p.name', 'name')
-      .orderBy('word_similarity(:fuzzy, p.name)', 'DESC')
-      .addOrderBy('p.id')
+      .orderBy(':fuzzy <<-> p.name')
+      .setParameter('fuzzy', q.query?.trim() ?? '')
       .limit(suggestionSources)
       .getRawMany<{ name: string }>();
-    return correctedQuery(
-      q.query ?? '',
-      rows.flatMap((row) => searchWords(row.name)),
-    );
+    return {
+      corrected: correctedQuery(
+        q.query ?? '',
+        rows.flatMap((row) => searchWords(row.name)),
+      ),
+    };
   }
 
   /** The tags the workspace's products use, with how many products use each. */

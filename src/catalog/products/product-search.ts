@@ -54,7 +54,7 @@ const allowedEdits = (word: string) => (word.length <= 4 ? 1 : 2);
 
 /**
  * "Did you mean": each word of `query` that is not itself among `vocabulary` (the words of the
- * products the fuzzy search found, best match first) replaced by the nearest word of it (fewest
+ * names nearest to the query) replaced by the nearest word of it (fewest
  * edits, then the earlier one); digits-only words are kept. Null when no word changes.
  */
 export function correctedQuery(query: string, vocabulary: string[]): string | null {
@@ -94,8 +94,9 @@ const minSubstring = 3;
  * - `words`: every word as a prefix of a word of the product (name, sku, gtin, codes; the
  *   `simple` tsvector of products), or of a word of its display content in the content's own
  *   language, stemmed (`stoelen` finds "stoel"; the content's tsvector). If that finds nothing,
- *   `fallback` is tried instead: a substring of name or sku, or a name similar by trigram words
- *   (`chiar` finds "Dining chair"), through the trigram indexes.
+ *   `fallback` is tried instead: a substring of name or sku (trigram indexes), or the query
+ *   corrected to the words of the nearest names (`correctedQuery`: `chiar` finds "Dining chair"
+ *   as `chair`).
  * - `code`: a code-like token matches words by prefix OR name/sku by any part (`X-12` in
  *   `AX-1200`): the trigram indexes join in only for such a query.
  * - `substring`: text without a letter or digit (`%`, `--`) can only match as a substring.

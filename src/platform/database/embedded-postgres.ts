@@ -4,7 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { FsyncingNodeFS, fsyncStartParams } from '../library-patches/pglite-fsync';
 import { lockDataDir } from './data-dir-lock';
-import { sessionSettingArgs } from './session-settings';
 
 export const embeddedExtensions = { pg_trgm };
 
@@ -43,7 +42,7 @@ export async function startEmbeddedPostgres(
     return PGlite.create({
       extensions: embeddedExtensions,
       loadDataDir,
-      startParams: [...PGlite.defaultStartParams, ...embeddedMemorySettings, ...sessionSettingArgs()],
+      startParams: [...PGlite.defaultStartParams, ...embeddedMemorySettings],
     });
   }
   mkdirSync(resolve(dataDir), { recursive: true });
@@ -55,11 +54,7 @@ export async function startEmbeddedPostgres(
     ...(fsync ? { fs: new FsyncingNodeFS(pgdata) } : { dataDir: pgdata }),
     extensions: embeddedExtensions,
     loadDataDir,
-    startParams: [
-      ...(fsync ? fsyncStartParams() : PGlite.defaultStartParams),
-      ...embeddedMemorySettings,
-      ...sessionSettingArgs(),
-    ],
+    startParams: [...(fsync ? fsyncStartParams() : PGlite.defaultStartParams), ...embeddedMemorySettings],
   });
 }
 
