@@ -27,6 +27,7 @@ import { OrderNumberLookup1795643000000 } from './1795643000000-OrderNumberLooku
 import { WorkspaceDefaultLanguage1795644000000 } from './1795644000000-WorkspaceDefaultLanguage';
 import { CategoryTreeNotifications1795644100000 } from './1795644100000-CategoryTreeNotifications';
 import { ShopperAccounts1795645000000 } from './1795645000000-ShopperAccounts';
+import { ProductContentSearch1795646000000 } from './1795646000000-ProductContentSearch';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -63,4 +64,5 @@ export const migrations: Array<new () => unknown> = [
   WorkspaceDefaultLanguage1795644000000,
   CategoryTreeNotifications1795644100000,
   ShopperAccounts1795645000000,
+  ProductContentSearch1795646000000,
 ];

@@ -19,6 +19,8 @@ export type { ProductPricingInput } from './products/product-pricing-inputs';
 // What the storefront's product DTOs reuse
 export {
   commerceProductSortBy,
+  DidYouMean,
+  relevanceSortDescription,
   ProductAttributeFilter,
   type ProductType,
   productTypes,

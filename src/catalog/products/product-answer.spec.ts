@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { decimalIn, moneyOut } from './product-answer';
-import { looksLikeCode, prefixTsQuery, productSearch } from './product-search';
+import { correctedQuery, editDistance, looksLikeCode, prefixTsQuery, productSearch } from './product-search';
 
 describe('moneyOut', () => {
   it('rounds stored decimals half away from zero to 2 decimals, exactly', () => {
@@ -61,5 +61,21 @@ describe('productSearch', () => {
       expect(looksLikeCode(code)).toBe(true);
     for (const word of ['oak', 'oak chair', 'Dining', 'chair 12', '-', 'oak-'])
       expect(looksLikeCode(word)).toBe(false);
+  });
+});
+
+describe('did you mean', () => {
+  it('counts a swap of neighbours as one edit, and stops past the bound', () => {
+    expect(editDistance('chiar', 'chair', 2)).toBe(1);
+    expect(editDistance('stoel', 'stoelen', 2)).toBe(2);
+    expect(editDistance('chiar', 'chest', 2)).toBe(3);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+
+  it('corrects unknown words to the nearest known word, keeps known words and numbers', () => {
+    expect(correctedQuery('Chiar', ['dining', 'chair', 'chest'])).toBe('chair');
+    expect(correctedQuery('dinnig chiar 12', ['dining', 'chair'])).toBe('dining chair 12');
+    expect(correctedQuery('chair', ['chair'])).toBeNull();
+    expect(correctedQuery('xylophone', ['chair'])).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { CategoriesService } from '../categories/categories.service';
 import { ProductFiltersService } from '../product-filters/product-filters.service';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductAttributeFilter } from './product-list.dto';
-import { ProductListService } from './product-list.service';
+import { ProductListService, type SearchFallback } from './product-list.service';
 import { productFacets, type FacetPricing, type ProductFacet } from './product-facets.queries';
 import { ProductReads, type ProductVisibility } from './product-reads';
 
@@ -46,14 +46,15 @@ export class ProductFacetsService {
       attributes: body.attributes,
       query: body.query,
     } as Parameters<ProductListService['matching']>[1];
-    const run = async (fallback: boolean) => {
+    const run = async (fallback: SearchFallback | null) => {
       const qb = this.lists.matching(ctx, q, fallback);
       this.reads.restrict(qb, visibility);
       if (nothing) qb.andWhere('false');
       return productFacets(qb, ctx.workspaceId, filters, pricing);
     };
-    const facets = await run(false);
+    const facets = await run(null);
     if (facets.total > 0 || !this.lists.hasFallback(q)) return facets.facets;
-    return (await run(true)).facets;
+    // As the list does: a part of name or sku, or the corrected words.
+    return (await run(await this.lists.fallback(ctx, q, visibility))).facets;
   }
 }

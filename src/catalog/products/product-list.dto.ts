@@ -5,7 +5,7 @@ import { ListBody, ListQuery, PageOf } from '../../platform/http/list-query';
 import { apply, strings } from './product-validators';
 import { type ProductType, productTypes } from './product.entity';
 
-export const productSortBy = ['DisplayOrder', 'Id', 'Name'] as const;
+export const productSortBy = ['DisplayOrder', 'Id', 'Name', 'Relevance'] as const;
 /**
  * What a storefront sorts by: the property names of a product (case-insensitive), each served by
  * an index leading with workspace_id (`price` is the sales price, `CreatedAt` the newest first
@@ -18,6 +18,7 @@ export const commerceProductSortBy = [
   'Sku',
   'CreatedAt',
   'SalesPrice',
+  'Relevance',
 ] as const;
 export type ProductSortBy = (typeof commerceProductSortBy)[number];
 /** For other contexts' DTOs, which may not import the entity. */
@@ -37,7 +38,27 @@ export class ProductAttributeFilter {
 const uuids = (max = 1000) => [IsOptional(), IsArray(), ArrayMaxSize(max), IsUUID('loose', { each: true })];
 
 /** Body of POST products/list. Every filter given must hold (AND); an array filter matches any of its values. */
-export class ProductListRequest extends ListBody(productSortBy) {
+/** What `sortBy: relevance` means, for the lists that offer it. */
+export const relevanceSortDescription =
+  '`relevance`: with a `query`, products holding every word whole (name, sku, gtin, codes) first, then as word ' +
+  'prefixes, then through their display contents stemmed in the content’s language, then the typo-tolerant ' +
+  'matches (those holding the `didYouMean` words first, then by similarity), each by text rank; ascending is ' +
+  'best first. Without a query it is the display order. Not the default: send it.';
+
+/** `didYouMean` of a product page. */
+export const DidYouMean = () =>
+  ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'When the words of `query` found nothing and the products come from the typo-tolerant fallback (or nothing ' +
+      'was found): the query with each unknown word replaced by the nearest word of the best-matching visible ' +
+      'products (`chiar` → `chair`); null otherwise, or when no word is near.',
+  });
+
+export class ProductListRequest extends ListBody(productSortBy, {
+  description: `The property to sort by, case-insensitive (\`name\` is \`Name\`); ties are broken by the id. ${relevanceSortDescription}`,
+}) {
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 }) @apply(uuids()) ids?: string[];
   @ApiPropertyOptional({ format: 'uuid', description: 'Products in this catalog' })
   @IsOptional()

@@ -8,8 +8,15 @@ import type { ProductListRequest, ProductSortBy, ProductTagsQuery, UsedProductTa
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
-import { ProductReads, type PageOptions } from './product-reads';
-import { productSearch, type ProductSearch } from './product-search';
+import { ProductReads, type PageOptions, type ProductVisibility } from './product-reads';
+import {
+  correctedQuery,
+  exactTsQuery,
+  prefixTsQuery,
+  productSearch,
+  searchWords,
+  type ProductSearch,
+} from './product-search';
 import { countUsedProductTags, usedProductTags } from './products.queries';
 
 /**
@@ -23,7 +30,7 @@ import { countUsedProductTags, usedProductTags } from './products.queries';
  * Each sort's column, each with an index leading with workspace_id (ending in id, the tie-break,
  * but for the unique sku); the storefront test checks the plans.
  */
-const productSortColumns: Record<ProductSortBy, string> = {
+const productSortColumns: Record<Exclude<ProductSortBy, 'Relevance'>, string> = {
   DisplayOrder: 'p.display_order',
   Id: 'p.id',
   Name: 'p.name',
@@ -34,6 +41,36 @@ const productSortColumns: Record<ProductSortBy, string> = {
 
 /** A list body whose sort is any product sort (the storefront's are a superset of the core's). */
 type AnyProductList = Omit<ProductListRequest, 'sortBy'> & { sortBy: ProductSortBy };
+
+/** A page of a product search, with the corrected query when its words found nothing. */
+export type SearchPage<R> = Page<R> & { didYouMean: string | null };
+
+/** The fallback of a word search that found nothing: its query corrected ("did you mean"), or null. */
+export interface SearchFallback {
+  corrected: string | null;
+}
+
+/**
+ * `sortBy: Relevance` of a search, best first when ascending (the key grows as relevance falls):
+ * tier 0 every word whole in name/sku/gtin/codes, 1 as prefixes there, 2 only through the stemmed
+ * display contents; within a tier by ts_rank of the product's words. Without a query: display order.
+ */
+const wordsRelevance =
+  "(CASE WHEN p.search_vector @@ to_tsquery('simple', :exact) THEN 0 " +
+  "WHEN p.search_vector @@ to_tsquery('simple', :tsquery) THEN 1 ELSE 2 END " +
+  "+ 1.0 / (2 + ts_rank(p.search_vector, to_tsquery('simple', :tsquery))))";
+/**
+ * Relevance of the fallback, after every tier above: tier 3 the products that hold the "did you
+ * mean" words (as prefixes), by their ts_rank; tier 4 those holding the text as a substring.
+ */
+const fallbackRelevance = (corrected: boolean) =>
+  corrected
+    ? "(CASE WHEN p.search_vector @@ to_tsquery('simple', :corrected) THEN 3 ELSE 4 END " +
+      "+ 1.0 / (2 + ts_rank(p.search_vector, to_tsquery('simple', :corrected))))"
+    : 'p.display_order';
+
+/** How many names nearest to the query (trigram word similarity) lend their words to "did you mean". */
+const suggestionSources = 20;
 
 @Injectable()
 export class ProductListService {
@@ -93,44 +130,75 @@ export class ProductListService {
     return qb;
   }
 
-  /** The text search of `query` (product-search.ts) on the filtered products. */
-  private search(qb: SelectQueryBuilder<ProductEntity>, search: ProductSearch, fallback = false): void {
+  /**
+   * The text search of `query` (product-search.ts) on the filtered products. Stemmed: a display
+   * content of the product matches the words in its own language's configuration, for the
+   * languages the workspace supports (`@@ ANY(…)`: one GIN bitmap scan per language).
+   */
+  private search(
+    qb: SelectQueryBuilder<ProductEntity>,
+    search: ProductSearch,
+    text: string,
+    fallback: SearchFallback | null,
+  ): void {
     const words = `p.search_vector @@ to_tsquery('simple', :tsquery)`;
     const substring = '(p.name ILIKE :pattern OR p.sku ILIKE :pattern)';
-    if (search.kind === 'substring' || (search.kind === 'words' && fallback))
-      qb.andWhere(substring, { pattern: search.kind === 'words' ? search.fallback : search.pattern });
-    else if (search.kind === 'words') qb.andWhere(words, { tsquery: search.tsquery });
-    else qb.andWhere(`(${words} OR ${substring})`, { tsquery: search.tsquery, pattern: search.pattern });
+    if (search.kind === 'substring') qb.andWhere(substring, { pattern: search.pattern });
+    else if (search.kind === 'words' && fallback) {
+      // A part of name or sku, or the corrected words as prefixes (on the tsvector's index).
+      if (fallback.corrected)
+        qb.andWhere(`(${substring} OR p.search_vector @@ to_tsquery('simple', :corrected))`, {
+          pattern: search.fallback,
+          corrected: prefixTsQuery(fallback.corrected),
+        });
+      else qb.andWhere(substring, { pattern: search.fallback });
+    } else if (search.kind === 'words') {
+      const stemmed =
+        'p.id = ANY(ARRAY(SELECT c.product_id FROM product_display_contents c WHERE c.workspace_id = :ws ' +
+        'AND c.search_vector @@ ANY(ARRAY(SELECT to_tsquery(text_search_config(l.language_code), :tsquery) ' +
+        'FROM supported_languages l WHERE l.workspace_id = :ws)) ' +
+        'AND c.search_vector @@ to_tsquery(text_search_config(c.language), :tsquery)))';
+      qb.andWhere(`(${words} OR ${stemmed})`, { tsquery: search.tsquery });
+    } else qb.andWhere(`(${words} OR ${substring})`, { tsquery: search.tsquery, pattern: search.pattern });
+    if (search.kind !== 'substring') qb.setParameter('exact', exactTsQuery(text));
   }
 
   /**
    * The products of `q`: its filters and its text search (no sort, no page). `fallback`: the
-   * substring fallback of a word search, for when the words find nothing (see `hasFallback`).
+   * fallback of a word search (`fallback()`), for when the words find nothing (see `hasFallback`).
    */
-  matching(ctx: RequestContext, q: AnyProductList, fallback = false): SelectQueryBuilder<ProductEntity> {
+  matching(
+    ctx: RequestContext,
+    q: AnyProductList,
+    fallback: SearchFallback | null = null,
+  ): SelectQueryBuilder<ProductEntity> {
     const qb = this.filtered(ctx, q);
-    const search = q.query?.trim() ? productSearch(q.query) : null;
-    if (search) this.search(qb, search, fallback);
+    const text = q.query?.trim();
+    if (text) this.search(qb.setParameter('ws', ctx.workspaceId), productSearch(text), text, fallback);
     return qb;
   }
 
-  /** Whether `q` is a word search that, finding nothing, is tried again as a substring. */
+  /** Whether `q` is a word search that, finding nothing, is tried again (substring, corrected words). */
   hasFallback(q: AnyProductList): boolean {
     const search = q.query?.trim() ? productSearch(q.query) : null;
     return search?.kind === 'words' && search.fallback !== null;
   }
 
   /**
-   * One statement for the page, its answers and its total; a second only when a word search found
-   * nothing and its substring fallback is tried.
+   * One statement for the page, its answers and its total. Only when a word search found nothing:
+   * a second reads the names nearest to the query ("did you mean"), a third the page of the
+   * fallback (a part of name or sku, or the corrected words).
    */
   async list<R = ProductResponse>(
     ctx: RequestContext,
     q: AnyProductList,
     options: Omit<PageOptions, 'selective'> = {},
-  ): Promise<Page<R>> {
+  ): Promise<SearchPage<R>> {
     const params = { ...listParams(q), query: undefined };
-    const spec = { sort: productSortColumns };
+    const text = q.query?.trim();
+    const search = text ? productSearch(text) : null;
+    const relevance = search && search.kind !== 'substring' ? wordsRelevance : 'p.display_order';
+    const spec = { sort: { ...productSortColumns, Relevance: relevance } };
     // Filters answered by indexes of their own: their matches are planned apart from the page.
     const selective =
       !!q.query?.trim() ||
@@ -142,8 +210,43 @@ export class ProductListService {
       ...options,
       selective,
     });
-    if (page.total > 0 || !this.hasFallback(q)) return page;
-    return this.reads.page<string, R>(this.matching(ctx, q, true), params, spec, { ...options, selective });
+    if (page.total > 0 || !this.hasFallback(q)) return { ...page, didYouMean: null };
+    const fallback = await this.fallback(ctx, q, options.visibility);
+    const fallbackSpec = {
+      sort: { ...productSortColumns, Relevance: fallbackRelevance(!!fallback.corrected) },
+    };
+    const found = await this.reads.page<string, R>(this.matching(ctx, q, fallback), params, fallbackSpec, {
+      ...options,
+      selective,
+    });
+    return { ...found, didYouMean: fallback.corrected };
+  }
+
+  /**
+   * The fallback of a word search: the query corrected to the words of the `suggestionSources`
+   * names nearest to it (trigram word-similarity distance `<<->`, an ordered scan of the name's
+   * GiST trigram index that stops there: no scan of the workspace), among the products the
+   * caller may see under the list's filters. Null when no word of the query is near a word of them.
+   */
+  async fallback(
+    ctx: RequestContext,
+    q: AnyProductList,
+    visibility: ProductVisibility = {},
+  ): Promise<SearchFallback> {
+    const qb = this.filtered(ctx, q);
+    this.reads.restrict(qb, visibility);
+    const rows = await qb
+      .select('p.name', 'name')
+      .orderBy(':fuzzy <<-> p.name')
+      .setParameter('fuzzy', q.query?.trim() ?? '')
+      .limit(suggestionSources)
+      .getRawMany<{ name: string }>();
+    return {
+      corrected: correctedQuery(
+        q.query ?? '',
+        rows.flatMap((row) => searchWords(row.name)),
+      ),
+    };
   }
 
   /** The tags the workspace's products use, with how many products use each. */

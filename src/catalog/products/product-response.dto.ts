@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '../../platform/http/list-query';
 import { ScopedResponse } from '../../platform/http/resource';
+import { DidYouMean } from './product-list.dto';
 import { ProductPricing } from './product-pricing.dto';
 import { ProductAttributeValues } from './product-request.dto';
 import { type ProductType, productTypes } from './product.entity';
@@ -43,4 +44,6 @@ export class ProductResponse extends ScopedResponse {
   @ApiProperty({ type: [ProductComponent], description: 'By displayOrder; [] for a SimpleProduct' })
   components: ProductComponent[];
 }
-export class ProductPage extends PageOf(ProductResponse) {}
+export class ProductPage extends PageOf(ProductResponse) {
+  @DidYouMean() didYouMean: string | null;
+}

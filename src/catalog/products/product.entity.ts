@@ -47,6 +47,7 @@ export const productSearchVectorSql =
 // Hand-written in the migration (GIN): the tsvector and trigram indexes behind `query`, and tags.
 @Index('ix_products__search_vector', { synchronize: false })
 @Index('ix_products__name_trgm', { synchronize: false })
+@Index('ix_products__name_trgm_gist', { synchronize: false })
 @Index('ix_products__sku_trgm', { synchronize: false })
 @Index('ix_products__tags', { synchronize: false })
 export class ProductEntity extends ScopedEntity {

@@ -36,11 +36,11 @@ export class ProductsCoreController {
     operationId: 'listProducts',
     summary: 'List products',
     description:
-      'Products matching every given filter, paged, with the total; `query` is a full-text and partial sku/name search.',
+      'Products matching every given filter, paged, with the total; `query` is a full-text search (words by prefix, display contents stemmed in their language), then a partial or typo-tolerant sku/name search with `didYouMean` (as the storefront list; `sortBy: relevance` ranks the best matches first).',
   })
   @ApiOkResponse({ description: 'A page of products: `data` and `total`', type: ProductPage })
   @ApiProblems(400, 401, 403)
-  list(@Ctx() ctx: RequestContext, @Body() body: ProductListRequest): Promise<Page<ProductResponse>> {
+  list(@Ctx() ctx: RequestContext, @Body() body: ProductListRequest): Promise<ProductPage> {
     return this.lists.list(ctx, body);
   }
 

@@ -13,12 +13,14 @@ import {
 } from 'class-validator';
 import {
   commerceProductSortBy,
+  DidYouMean,
   ProductAttributeFilter,
   ProductAttributeValues,
   ProductComponent,
   ProductImage,
   type ProductType,
   productTypes,
+  relevanceSortDescription,
 } from '../../catalog/catalog.api';
 import { ListBody, PageOf } from '../../platform/http/list-query';
 import { CommerceProductPrice } from '../prices/commerce-price.dto';
@@ -49,7 +51,8 @@ export class CommerceProductListRequest extends ListBody(commerceProductSortBy, 
     '`createdAt` (`newest`; Desc = newest first), `salesPrice` (`price`): by the product’s sales price, which is the ' +
     'shopper’s order too, since an account’s discount takes the same percentage off every price — unless a quantity tier ' +
     'starting at quantity 1 or below, or an atomic script, sets a product’s price apart. Products without a price come ' +
-    'after the priced ones ascending, before them descending. Ties are broken by the id.',
+    'after the priced ones ascending, before them descending; `relevance`. Ties are broken by the id. ' +
+    relevanceSortDescription,
 }) {
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 1000 })
   @IsOptional()
@@ -121,7 +124,9 @@ export class CommerceProduct {
   })
   price: CommerceProductPrice;
 }
-export class CommerceProductPage extends PageOf(CommerceProduct) {}
+export class CommerceProductPage extends PageOf(CommerceProduct) {
+  @DidYouMean() didYouMean: string | null;
+}
 
 /** Body of POST /commerce-api/catalog/products/filters/{categoryId}: the list whose facets are wanted. */
 export class ProductFacetsRequest {

@@ -33,7 +33,7 @@ export class ProductsCommerceController {
   @ApiOperation({
     operationId: 'listCommerceProducts',
     summary: 'List and search the storefront’s products',
-    description: `A page of products (take default 100, skip 0) with the total. ${visible} \`query\` matches words by prefix (name, sku, gtin, codes), a code-like token also inside name and sku.`,
+    description: `A page of products (take default 100, skip 0) with the total. ${visible} \`query\` matches words by prefix (name, sku, gtin, codes) and the words of the products’ display contents stemmed in each content’s language (\`stoelen\` finds “stoel”), a code-like token also inside name and sku; when that finds nothing, a part of name or sku or a name with similar words (typos: \`chiar\` finds “Dining chair”), and \`didYouMean\` suggests the corrected query. \`sortBy: relevance\` ranks the best matches first.`,
   })
   @ApiOkInLanguage({
     description: 'A page of the visible products and their total',

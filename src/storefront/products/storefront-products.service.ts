@@ -7,7 +7,6 @@ import {
   ProductReads,
   type ProductVisibility,
 } from '../../catalog/catalog.api';
-import type { Page } from '../../platform/http/list-query';
 import { badRequest } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { Shoppers } from '../shoppers';
@@ -15,6 +14,7 @@ import { StorefrontPricesService } from '../prices/storefront-prices.service';
 import type {
   CommerceProduct,
   CommerceProductListRequest,
+  CommerceProductPage,
   ProductFacet,
   ProductFacetsRequest,
 } from './commerce-product.dto';
@@ -64,7 +64,7 @@ export class StorefrontProductsService {
     ctx: RequestContext,
     q: CommerceProductListRequest,
     language: AnswerLanguage,
-  ): Promise<Page<CommerceProduct>> {
+  ): Promise<CommerceProductPage> {
     const page = await this.lists.list<Read>(ctx, q, {
       visibility: await this.visibility(ctx),
       view: 'commerce',

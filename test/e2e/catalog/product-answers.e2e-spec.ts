@@ -38,7 +38,7 @@ describe('Product answers (one statement)', () => {
       expect(got.headers.etag).toBe(`"${version}"`);
     }
     const listed = await ws.owner.post(`${P}/list`, { ids: [expected.id] });
-    expect(listed.body).toEqual({ data: [expected], total: 1 });
+    expect(listed.body).toEqual({ data: [expected], total: 1, didYouMean: null });
   };
 
   beforeAll(async () => {
@@ -231,14 +231,14 @@ describe('Product answers (one statement)', () => {
     const page = await ws.owner.post(`${P}/list`, { sortBy: 'Name', take: 3, skip: 1 });
     expect(page.status).toBe(200);
     const all = await ws.owner.post(`${P}/list`, { sortBy: 'Name', take: 1000 });
-    expect(page.body).toEqual({ data: all.body.data.slice(1, 4), total: all.body.total });
+    expect(page.body).toEqual({ data: all.body.data.slice(1, 4), total: all.body.total, didYouMean: null });
     for (const product of page.body.data) {
       const got = await ws.owner.get(`${P}/${product.id}`);
       expect(got.body).toEqual(product);
     }
     const past = await ws.owner.post(`${P}/list`, { take: 5, skip: 1000 });
-    expect(past.body).toEqual({ data: [], total: all.body.total });
+    expect(past.body).toEqual({ data: [], total: all.body.total, didYouMean: null });
     const none = await ws.owner.post(`${P}/list`, { take: 0 });
-    expect(none.body).toEqual({ data: [], total: all.body.total });
+    expect(none.body).toEqual({ data: [], total: all.body.total, didYouMean: null });
   });
 });

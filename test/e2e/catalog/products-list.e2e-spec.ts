@@ -108,6 +108,7 @@ describe('Products (core): list, tags, bulk, categories, images', () => {
         expect.objectContaining({ name: 'Oak Dining Chair' }),
       ],
       total: 4,
+      didYouMean: null,
     });
     expect((await list({ skip: 10 })).total).toBe(4);
     const byId = await list({ sortBy: 'Id' });

@@ -399,7 +399,11 @@ describe('Products (core)', () => {
     expect((await other.owner.delete(`${P}/${id}`)).status).toBe(404);
     expect((await other.owner.get(`${P}/sku/PRIV-1`)).status).toBe(404);
     expect((await other.owner.get(`${P}/barcode/PRIV-BC`)).status).toBe(404);
-    expect((await other.owner.post(`${P}/list`, { ids: [id] })).body).toEqual({ data: [], total: 0 });
+    expect((await other.owner.post(`${P}/list`, { ids: [id] })).body).toEqual({
+      data: [],
+      total: 0,
+      didYouMean: null,
+    });
     expect((await ws.owner.get(`${P}/not-a-uuid`)).status).toBe(400);
   });
 

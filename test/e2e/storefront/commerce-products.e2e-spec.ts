@@ -210,7 +210,11 @@ describe('Commerce products (storefront catalog)', () => {
     expect((await catalogClient.get(`${C}/${id.pine}`)).status).toBe(404);
     expect((await catalogClient.get(`${C}/slug/pine-chair`)).status).toBe(404);
     expect((await other.owner.get(`${C}/${id.oak}`)).status).toBe(404);
-    expect((await other.owner.post(C, { ids: [id.oak] })).body).toEqual({ data: [], total: 0 });
+    expect((await other.owner.post(C, { ids: [id.oak] })).body).toEqual({
+      data: [],
+      total: 0,
+      didYouMean: null,
+    });
     expect((await ws.owner.get(`${C}/not-a-uuid`)).status).toBe(400);
   });
 
