@@ -355,7 +355,7 @@ const commerceListRoute: BareRoute = {
   },
 };
 
-// The facets statement of a category with no product filters configured (the bench seeds none).
+// The facets statement of a category: its filters (the bench seeds none), counts and price range.
 const facetsText = `SELECT cl.id AS client_id, f.facets FROM ${shopperFrom}
   LEFT JOIN LATERAL (${facetsSql(
     `SELECT p.id, p.brand_id,
@@ -364,7 +364,7 @@ const facetsText = `SELECT cl.id AS client_id, f.facets FROM ${shopperFrom}
        AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = $3::uuid))
        AND ${visibleToShopper}`,
     '$2',
-    "'{}'",
+    '$3::uuid',
   )}) f ON true
  WHERE ${shopperWhere}`;
 
@@ -378,7 +378,8 @@ const commerceFacetsRoute: BareRoute = {
       values: [auth.sid, auth.ws, m[1]],
     });
     if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
-    return { status: 200, body: toFacets([], rows[0].facets) };
+    if (!rows[0].facets.category) return notFound('Product category', m[1]);
+    return { status: 200, body: toFacets(rows[0].facets) };
   },
 };
 
