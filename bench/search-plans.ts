@@ -4,25 +4,28 @@ import { dataSourceOptions } from '../src/app.database-options';
 import { ProductListService, ProductReads } from '../src/catalog/catalog.api';
 import { ActivityObservers } from '../src/platform/activity/activity-recorder';
 import { Db } from '../src/platform/database/db';
+import { startEmbeddedPostgres } from '../src/platform/database/embedded-postgres';
 import { RequestContext } from '../src/platform/tenancy/request-context';
 import { say } from './lib/config';
 import { recreateDatabase } from './lib/setup';
 
 /**
  * The plans of the storefront's product list at BENCH_PRODUCTS products (default 100,000), every
- * sort with and without a query, on a PostgreSQL server (DATABASE_URL, recreated; the embedded
- * database takes the same statements). Products are generated in SQL (names `<colour> <noun> <n>`,
+ * sort with and without a query, on a PostgreSQL server (DATABASE_URL, recreated) or, without
+ * DATABASE_URL, on the embedded database (in memory). BENCH_QUERIES (comma-separated, `-` for no
+ * query) runs only those lists. Products are generated in SQL (names `<colour> <noun> <n>`,
  * an English and, for every second product, a Dutch display content), then each list is run
  * through ProductListService as the storefront runs it (active products, commerce view):
  * its statements are captured and run again under EXPLAIN (ANALYZE, BUFFERS), and each list is
  * timed BENCH_RUNS times (default 100; p50, p99 of the whole list call, all its statements).
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_search node dist/bench/search-plans.js
+ *   npm run build && BENCH_QUERIES=chiar node dist/bench/search-plans.js      # embedded
  */
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 100);
 const url = process.env.DATABASE_URL;
-if (!url) throw new Error('DATABASE_URL names the (scratch) database to recreate');
+const only = process.env.BENCH_QUERIES?.split(',').map((q) => (q === '-' ? undefined : q));
 
 const workspaceId = '5e000000-0000-4000-8000-000000000001';
 const colours = ['red', 'blue', 'green', 'black', 'white', 'oak', 'walnut', 'grey', 'yellow', 'pink'];
@@ -83,10 +86,11 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function main() {
-  await recreateDatabase(url!);
+  if (url) await recreateDatabase(url);
   const capture = new Capture();
+  const target = url ? { databaseUrl: url, poolSize: 2 } : { pglite: await startEmbeddedPostgres() };
   const ds = new DataSource({
-    ...dataSourceOptions({ databaseUrl: url, poolSize: 2 }),
+    ...dataSourceOptions(target),
     logging: ['query'],
     logger: capture,
   });
@@ -114,7 +118,7 @@ async function main() {
     ['a typo, fuzzy fallback', 'chiar'],
     ['two typos, fuzzy fallback', 'walnt tabel'],
   ];
-  for (const [label, query] of queries) {
+  for (const [label, query] of queries.filter(([, q]) => !only || only.includes(q))) {
     for (const [sortBy, sortOrder] of query ? sorts : sorts.filter(([s]) => s !== 'Relevance')) {
       const body = { query, sortBy: sortBy as never, sortOrder, take: 20, skip: 0 };
       const run = () => lists.list(ctx, body, { visibility: { activeOnly: true }, view: 'commerce' });

@@ -38,12 +38,6 @@ export class ProductFiltersService {
     return this.read(this.db.repo(ctx, ProductFilterEntity, 'Product filter'));
   }
 
-  /** Filters that apply to one category's lists: its own and the every-category ones. */
-  async forCategory(ctx: RequestContext, categoryId: string): Promise<ProductFilterResponse[]> {
-    const all = await this.get(ctx);
-    return all.data.filter((f) => f.categoryId === null || f.categoryId === categoryId);
-  }
-
   async replace(ctx: RequestContext, body: PutProductFiltersRequest): Promise<ProductFilterCollection> {
     return this.db.transaction(ctx, async (tx) => {
       await lockProductFilters(tx);

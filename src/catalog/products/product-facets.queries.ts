@@ -20,6 +20,10 @@ export interface FacetFilter {
 const numeric = `'^-?[0-9]{1,14}([.][0-9]+)?$'`;
 
 export interface FacetRows {
+  /** Whether the category of the list exists in the workspace (else the facets are a 404). */
+  category: boolean;
+  /** The filters configured for the category (its own and every category's), in their order. */
+  filters: FacetFilter[];
   total: number;
   values: Array<{ attributeId: string; value: string; count: number }>;
   ranges: Array<{ attributeId: string; min: number; max: number }>;
@@ -45,21 +49,32 @@ export const shopperUnitPriceSql = (p: string, discount: string): string =>
 
 /**
  * The SQL of the facets of a list: `matches` selects `id, brand_id, unit_price` of the list's
- * products; `workspace` and `attributes` (uuid[] of the configured attribute filters) are
- * parameter placeholders. One row, one json column `facets` (FacetRows).
+ * products; `workspace` and `category` (the category whose list it is) are parameter
+ * placeholders. The product filters configured for the category (its own and every category's,
+ * by displayOrder, the every-category ones first, then by attribute name) are read by the same
+ * statement, and whether the category exists. One row, one json column `facets` (FacetRows).
  */
 export const facetsSql = (
   matches: string,
   workspace: string,
-  attributes: string,
+  category: string,
 ): string => `WITH __m AS MATERIALIZED (${matches}),
+    __f AS (SELECT f.id, f.attribute_id, f.kind, coalesce(f.title, a.name) AS title, f.display_order,
+                   f.category_id, lower(a.name) AS attribute_name
+              FROM product_filters f
+              JOIN product_attributes a ON a.workspace_id = f.workspace_id AND a.id = f.attribute_id
+             WHERE f.workspace_id = ${workspace} AND (f.category_id IS NULL OR f.category_id = ${category})),
     __v AS (SELECT av.attribute_id, v.value, count(*) AS n
               FROM __m JOIN product_attribute_values av
                 ON av.workspace_id = ${workspace} AND av.product_id = __m.id
-               AND av.attribute_id = ANY(CAST(${attributes} AS uuid[]))
+               AND av.attribute_id IN (SELECT __f.attribute_id FROM __f)
              CROSS JOIN LATERAL unnest(av.values) AS v(value)
              GROUP BY av.attribute_id, v.value)
     SELECT json_build_object(
+      'category', EXISTS (SELECT 1 FROM product_categories c WHERE c.workspace_id = ${workspace} AND c.id = ${category}),
+      'filters', coalesce((SELECT json_agg(json_build_object('attributeId', __f.attribute_id, 'kind', __f.kind,
+          'title', __f.title) ORDER BY __f.display_order, __f.category_id NULLS FIRST, __f.attribute_name, __f.id)
+          FROM __f), '[]'),
       'total', (SELECT count(*) FROM __m),
       'values', coalesce((SELECT json_agg(json_build_object('attributeId', __v.attribute_id, 'value', __v.value,
           'count', __v.n) ORDER BY __v.n DESC, __v.value) FROM __v), '[]'),
@@ -74,8 +89,9 @@ export const facetsSql = (
     ) AS facets`;
 
 /**
- * The facets of a list in ONE statement: the list's products (the filtered query `qb`, aliased
- * `p`) materialized once, then per configured attribute filter its values with counts (List,
+ * The facets of a list in ONE statement: whether its category exists, the product filters
+ * configured for it, the list's products (the filtered query `qb`, aliased `p`) materialized
+ * once, then per configured attribute filter its values with counts (List,
  * Boolean) or its numeric range (Range), the brands with counts and the range of the shopper's unit
  * prices before atomic scripts (`pricing`; null: prices hidden, no range) —
  * all counted in SQL over exactly the products the list holds.
@@ -83,33 +99,34 @@ export const facetsSql = (
 export async function productFacets(
   qb: SelectQueryBuilder<ObjectLiteral>,
   workspaceId: string,
-  filters: FacetFilter[],
+  categoryId: string,
   pricing: FacetPricing | null,
-): Promise<{ total: number; facets: ProductFacet[] }> {
+): Promise<{ category: boolean; total: number; facets: ProductFacet[] }> {
   qb.select('p.id', 'id')
     .addSelect('p.brand_id', 'brand_id')
     .addSelect(
       pricing === null ? 'NULL::numeric' : shopperUnitPriceSql('p', ':__facetDiscount'),
       'unit_price',
     );
-  const sql = `(${facetsSql(qb.getQuery(), ':__facetWorkspace', ':__facetAttributes')})`;
+  const sql = `(${facetsSql(qb.getQuery(), ':__facetWorkspace', 'CAST(:__facetCategory AS uuid)')})`;
   const row = await qb
     .createQueryBuilder()
     .select('__f.facets', 'facets')
     .from(sql, '__f')
     .setParameters({
       ...qb.getParameters(),
-      __facetAttributes: filters.map((f) => f.attributeId),
+      __facetCategory: categoryId,
       __facetWorkspace: workspaceId,
       __facetDiscount: pricing?.discountPercentage ?? 0,
     })
     .getRawOne<{ facets: FacetRows }>();
-  return { total: row!.facets.total, facets: toFacets(filters, row!.facets) };
+  const rows = row!.facets;
+  return { category: rows.category, total: rows.total, facets: toFacets(rows) };
 }
 
 /** The configured filters in their order, each with its counts, then brands and price (when the list has any). */
-export function toFacets(filters: FacetFilter[], rows: FacetRows): ProductFacet[] {
-  const facets: ProductFacet[] = filters.map((f) => {
+export function toFacets(rows: FacetRows): ProductFacet[] {
+  const facets: ProductFacet[] = rows.filters.map((f) => {
     const range = rows.ranges.find((r) => r.attributeId === f.attributeId);
     const values = rows.values
       .filter((v) => v.attributeId === f.attributeId)

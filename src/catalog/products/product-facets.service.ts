@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CategoriesService } from '../categories/categories.service';
-import { ProductFiltersService } from '../product-filters/product-filters.service';
+import { notFound } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductAttributeFilter } from './product-list.dto';
 import { ProductListService, type SearchFallback } from './product-list.service';
@@ -16,15 +15,14 @@ export interface FacetsQuery {
 
 /**
  * The facets of a category's product list for the storefront: the product filters configured for
- * the category, each counted in SQL over exactly the products the list holds under `visibility`.
+ * the category, each counted in SQL over exactly the products the list holds under `visibility`,
+ * in one statement (with the category's existence and its filters).
  */
 @Injectable()
 export class ProductFacetsService {
   constructor(
     private readonly reads: ProductReads,
     private readonly lists: ProductListService,
-    private readonly filters: ProductFiltersService,
-    private readonly categories: CategoriesService,
   ) {}
 
   /** 404 for an unknown category; `nothing`: a list that can hold no product (every count 0). */
@@ -36,10 +34,6 @@ export class ProductFacetsService {
     nothing: boolean,
     pricing: FacetPricing | null = { discountPercentage: 0 },
   ): Promise<ProductFacet[]> {
-    await this.categories.get(ctx, categoryId);
-    const filters = (await this.filters.forCategory(ctx, categoryId))
-      .sort((a, b) => a.displayOrder - b.displayOrder)
-      .map((f) => ({ attributeId: f.attributeId, kind: f.kind, title: f.title ?? f.attributeName }));
     const q = {
       categoryIds: [categoryId],
       catalogId: body.catalogId,
@@ -50,7 +44,9 @@ export class ProductFacetsService {
       const qb = this.lists.matching(ctx, q, fallback);
       this.reads.restrict(qb, visibility);
       if (nothing) qb.andWhere('false');
-      return productFacets(qb, ctx.workspaceId, filters, pricing);
+      const found = await productFacets(qb, ctx.workspaceId, categoryId, pricing);
+      if (!found.category) throw notFound('Product category', categoryId);
+      return found;
     };
     const facets = await run(null);
     if (facets.total > 0 || !this.lists.hasFallback(q)) return facets.facets;

@@ -112,6 +112,27 @@ describe('Storefront order create: statements', () => {
     expect(search).toHaveLength(1);
   });
 
+  it('counts a category page’s facets in one statement and serves the category tree from its cache', async () => {
+    const category = (await ws.owner.post('/core-api/catalog/productcategories', { name: 'Counted' })).body
+      .id;
+    const colour = (await ws.owner.post('/core-api/catalog/products/attributes', { name: 'Colour' })).body.id;
+    await ws.owner.put('/core-api/catalog/products/filters', {
+      data: [{ attributeId: colour, categoryId: category, kind: 'List' }],
+    });
+    await ws.owner.post('/core-api/catalog/products', {
+      name: 'Counted chair',
+      categories: [category],
+      pricing: { salesPrice: 5 },
+      attributes: [{ attributeId: colour, values: ['red'] }],
+    });
+    const facets = await warmThenCount(() =>
+      shopper.post(`/commerce-api/catalog/products/filters/${category}`, {}),
+    );
+    expect(facets).toHaveLength(1);
+    const tree = await warmThenCount(() => shopper.get('/commerce-api/catalog/categories'));
+    expect(tree).toHaveLength(0);
+  });
+
   it('prices a product for the shopper in one statement', async () => {
     const one = await warmThenCount(() => shopper.get(`/commerce-api/catalog/products/price/${productId}`));
     expect(one).toHaveLength(1);

@@ -39,10 +39,28 @@ describe('Storefront product search', () => {
     id.retail = await made(ws.owner, '/core-api/catalog/catalogs', { name: 'Retail' });
     const product = (name: string, body: object = {}) =>
       made(ws.owner, '/core-api/catalog/products', { name, ...body });
-    id.dining = await product('Dining chair', { sku: 'DC-1', displayOrder: 5 });
+    id.seating = await made(ws.owner, '/core-api/catalog/productcategories', { name: 'Seating' });
+    const seating = { categories: [id.seating] };
+    id.dining = await product('Dining chair', {
+      sku: 'DC-1',
+      displayOrder: 5,
+      pricing: { salesPrice: 100 },
+      ...seating,
+    });
     id.armchair = await product('Oak armchair', { sku: 'AC-1', displayOrder: 1 });
-    id.chairs = await product('Garden chairs set', { sku: 'GC-1', displayOrder: 2, catalogs: [id.retail] });
-    id.chest = await product('Pine chest', { sku: 'PC-1', catalogs: [id.retail] });
+    id.chairs = await product('Garden chairs set', {
+      sku: 'GC-1',
+      displayOrder: 2,
+      catalogs: [id.retail],
+      pricing: { salesPrice: 50 },
+      ...seating,
+    });
+    id.chest = await product('Pine chest', {
+      sku: 'PC-1',
+      catalogs: [id.retail],
+      pricing: { salesPrice: 10 },
+      ...seating,
+    });
     id.zitmeubel = await product('Zitmeubel Eik', { sku: 'ZM-1' });
     id.bank = await product('Lounge bank', { sku: 'LB-1' });
     const content = (productId: string, language: string, title: string, description?: string) =>
@@ -135,6 +153,20 @@ describe('Storefront product search', () => {
     const dining = await search({ query: 'dinnig' }, catalogClient);
     expect(dining).toEqual({ names: [], total: 0, didYouMean: null });
     expect((await search({ query: 'dinnig' })).didYouMean).toBe('dining');
+  });
+
+  it('counts the facets of a typo over exactly the listed products, within the client’s catalog', async () => {
+    const price = async (caller: Caller) => {
+      const res = await caller.post(`${C}/filters/${id.seating}`, { query: 'chiar' });
+      expect(res.status).toBe(200);
+      const facet = (res.body as Array<{ kind: string; min: number | null; max: number | null }>).find(
+        (f) => f.kind === 'Price',
+      );
+      return facet && { min: facet.min, max: facet.max };
+    };
+    // "Dining chair" and "Garden chairs set" (through "chair"), not "Pine chest" (10).
+    expect(await price(ws.owner)).toEqual({ min: 50, max: 100 });
+    expect(await price(catalogClient)).toEqual({ min: 50, max: 50 });
   });
 
   it('refuses an unknown sortBy with a 400 naming sortBy', async () => {
