@@ -180,7 +180,8 @@ describe('HTTP conventions (api-conventions §4–6)', () => {
     const doc = (await t.http.get('/openapi.json')).body as {
       paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>>;
     };
-    const open = /^\/(health\/|core-api\/info|core-api\/auth\/(login|refresh|logout)|commerce-api\/auth\/|files\/)/;
+    const open =
+      /^\/(health\/|core-api\/info|core-api\/auth\/(login|refresh|logout)|commerce-api\/auth\/|files\/)/;
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         expect([`${method} ${path}`, op.security]).toEqual([
