@@ -8,7 +8,7 @@ import { compareDeployments, DeploymentRow, deploymentTable } from './lib/instan
 import { combine, LoadResult, runLoad } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
 import { freePort, ServerProcess, startBareServer } from './lib/processes';
-import { productionNodeArgs, recreateDatabase } from './lib/setup';
+import { analyzeDatabase, productionNodeArgs, recreateDatabase } from './lib/setup';
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
 import { suites } from './scenarios';
@@ -227,6 +227,8 @@ async function main(): Promise<void> {
       log(`seeding ${suite.name} through the API…`);
       scenarios.push(...(await suite.prepare(seedContext)));
     }
+    await analyzeDatabase(config.databaseUrl);
+    log('the seeded tables analyzed (the planner statistics)');
     const selected = scenarios.filter(
       (s) => config.only.length === 0 || config.only.some((o) => s.name.toLowerCase().includes(o)),
     );
