@@ -26,7 +26,7 @@ export class WorkspaceRequest {
     description:
       'ISO 639-1 code of the default content language (the storefront’s fallback). A new workspace starts ' +
       'supporting it (default `en`); on update it must be one of the supported languages (else 400) and, ' +
-      'omitted, stays as it is.',
+      'omitted or null, stays as it is.',
   })
   @IsOptional()
   @IsString()

@@ -33,7 +33,6 @@ const toResponse = (w: WorkspaceEntity, role: MembershipEntity['role']): Workspa
       defaultLanguage: w.defaultLanguage,
       externalReference: w.externalReference,
       role,
-
       shopperRegistration: w.shopperRegistration,
       createdAt: w.createdAt.toISOString(),
       modifiedAt: w.modifiedAt.toISOString(),
@@ -48,7 +47,6 @@ const snapshot = ({
   defaultCurrency,
   defaultLanguage,
   externalReference,
-
   shopperRegistration,
 }: WorkspaceResponse) => ({
   name,
@@ -57,7 +55,6 @@ const snapshot = ({
   defaultCurrency,
   defaultLanguage,
   externalReference,
-
   shopperRegistration,
 });
 
@@ -164,8 +161,8 @@ export class WorkspacesService {
     return this.db.transaction(ctx, async (tx) => {
       const workspace = await this.lock(tx);
       const before = toResponse(workspace, ctx.role!);
-      // Omitted, the default language stays; named, it must be supported (locked: a removal waits).
-      if (body.defaultLanguage !== undefined && body.defaultLanguage !== workspace.defaultLanguage)
+      // Omitted (or null), the default language stays; named, it must be supported (locked: a removal waits).
+      if (body.defaultLanguage != null && body.defaultLanguage !== workspace.defaultLanguage)
         await this.languages.assertSupported(tx, body.defaultLanguage, 'defaultLanguage');
       Object.assign(workspace, {
         name: body.name,
@@ -173,7 +170,6 @@ export class WorkspacesService {
         description: body.description ?? null,
         defaultCurrency: body.defaultCurrency ?? 'EUR',
         externalReference: body.externalReference ?? null,
-
         shopperRegistration: body.shopperRegistration ?? 'Off',
       });
       const saved = await tx.manager.save(WorkspaceEntity, workspace);

@@ -157,10 +157,15 @@ describe('Storefront taxonomy, languages and content', () => {
       const set = await fresh.owner.put('/core-api/workspaces', { name: 'Languages', defaultLanguage: 'nl' });
       expect(set.status).toBe(200);
       expect(set.body.defaultLanguage).toBe('nl');
-      // Omitted on update: it stays.
+      // Omitted on update, or null: it stays.
       expect((await fresh.owner.put('/core-api/workspaces', { name: 'Renamed' })).body.defaultLanguage).toBe(
         'nl',
       );
+      const nulled = await fresh.owner.put('/core-api/workspaces', {
+        name: 'Renamed',
+        defaultLanguage: null,
+      });
+      expect([nulled.status, nulled.body.defaultLanguage]).toEqual([200, 'nl']);
       const removal = await fresh.owner.delete('/core-api/internationalization/languages/supported', {
         languageCode: 'nl',
       });
