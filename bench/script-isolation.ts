@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
-import { benchConfig, say } from './lib/config';
+import { benchConfig, say, benchRateLimits } from './lib/config';
 import { runLoad, type LoadResult } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
 import { productionNodeArgs, recreateDatabase } from './lib/setup';
@@ -88,6 +88,7 @@ async function main(): Promise<void> {
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl,
         JWT_SECRET: config.jwtSecret,
+        ...benchRateLimits,
         JWT_TTL_SECONDS: '86400',
         LOG_LEVEL: 'error',
         LOGIN_RATE_LIMIT: '100000',

@@ -69,6 +69,70 @@ describe('ScriptSandbox (worker pool)', () => {
     expect(lines(await price(code))[0].messages).toEqual(['1']);
   });
 
+  it('reuses the interpreter of unchanged scripts, and a changed script gets a new one', async () => {
+    const before = sandbox.stats.reused;
+    const code = 'return { customerPrice: input.n + 1 };';
+    expect(lines(await price(code, [{ n: 1 }], 'reuse'))).toEqual([{ customerPrice: 2, messages: [] }]);
+    expect(lines(await price(code, [{ n: 2 }], 'reuse'))).toEqual([{ customerPrice: 3, messages: [] }]);
+    expect(lines(await price(code, [{ n: 3 }], 'reuse'))).toEqual([{ customerPrice: 4, messages: [] }]);
+    expect(sandbox.stats.reused - before).toBe(2);
+    const changed = 'return { customerPrice: input.n * 10 };';
+    expect(lines(await price(changed, [{ n: 3 }], 'reuse'))).toEqual([{ customerPrice: 30, messages: [] }]);
+    expect(sandbox.stats.reused - before).toBe(2);
+  });
+
+  // Each attack reads what an earlier evaluation might have left, then tries to leave something:
+  // the second evaluation of the same (unchanged, so possibly reused) script must read what the first read.
+  const leftBehind: Record<string, string> = {
+    'a property of globalThis': 'const seen = String(globalThis.leak); globalThis.leak = 1;',
+    'an implicit global': 'const seen = typeof leakImplicit; leakImplicit = 1;',
+    'a symbol-keyed, hidden global':
+      "const k = Symbol.for('leak'); const seen = String(globalThis[k]); Object.defineProperty(globalThis, k, { value: 1 });",
+    'a global through this':
+      'const g = (function () { return this; })(); const seen = String(g.leakThis); g.leakThis = 1;',
+    'a replaced built-in global':
+      'const seen = String(JSON.leak); try { JSON = { leak: 1, parse: JSON.parse, stringify: JSON.stringify }; } catch {}',
+    'Array.prototype': 'const seen = String([].leak); try { Array.prototype.leak = 1; } catch {}',
+    'Object.prototype': 'const seen = String(({}).leak); try { Object.prototype.leak = 1; } catch {}',
+    'a built-in function': 'const seen = String(Math.max.leak); try { Math.max.leak = 1; } catch {}',
+    'the array iterator prototype':
+      'const p = Object.getPrototypeOf([][Symbol.iterator]()); const seen = String(p.leak); try { p.leak = 1; } catch {}',
+    'the iterator prototype':
+      'const p = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())); const seen = String(p.leak); try { p.leak = 1; } catch {}',
+    'the iterator helper prototype':
+      'const p = Object.getPrototypeOf([].values().map((x) => x)); const seen = String(p.leak); try { p.leak = 1; } catch {}',
+    'the generator prototype':
+      'const p = Object.getPrototypeOf(function* () {}).prototype; const seen = String(p.leak); try { p.leak = 1; } catch {}',
+    'the typed array constructor':
+      'const p = Object.getPrototypeOf(Int8Array); const seen = String(p.leak); try { p.leak = 1; } catch {}',
+    'the compiled script itself':
+      'const f = arguments.callee; const seen = String(f.leak); try { f.leak = 1; } catch {}',
+    "the compiled script's prototype":
+      'const p = arguments.callee.prototype; const seen = String(p.leak); try { p.leak = 1; } catch {}',
+    'a global let through an indirect eval':
+      "let seen; try { seen = (0, eval)('typeof leakLet'); (0, eval)('let leakLet = 1'); } catch (e) { seen = e.name; }",
+    'a global var through an indirect eval':
+      "const seen = (0, eval)('typeof leakVar'); (0, eval)('var leakVar = 1');",
+    'a global let through a Function':
+      "let seen; try { seen = typeof leakFn; Function('leakFn = 1')(); } catch (e) { seen = e.name; }",
+    'a promise reaction':
+      'const seen = String(globalThis.fromJob); Promise.resolve().then(() => { globalThis.fromJob = 1; });',
+    'the host through the caller':
+      'let seen; try { seen = typeof arguments.callee.caller; } catch (e) { seen = e.name; }',
+  };
+  it.each(Object.entries(leftBehind))(
+    'keeps nothing left in %s for the next evaluation',
+    async (_, attack) => {
+      const code = `${attack} return { messages: [String(seen)] };`;
+      const workspace = `leak-${Math.random()}`;
+      const [first] = lines(await price(code, [{}], workspace));
+      expect(first.failure).toBeUndefined();
+      for (let i = 0; i < 3; i++) expect(lines(await price(code, [{}], workspace))[0]).toEqual(first);
+      expect(first.messages[0]).not.toBe('1');
+      expect(first.messages[0]).not.toBe('function');
+    },
+  );
+
   it('cuts an error of megabytes to 500 characters inside the sandbox', async () => {
     const [line] = lines(await price('throw new Error("x".repeat(3e6));'));
     expect(line.failure!.error.length).toBeLessThanOrEqual(501);

@@ -31,7 +31,7 @@ export type Evaluation =
 type Job = { kind: 'check'; code: string } | { kind: 'price'; codes: string[]; inputs: unknown[] };
 type Answer =
   | { error: string | null }
-  | { lines: LineOutcome[] }
+  | { lines: LineOutcome[]; reused?: boolean }
   | { failed: string; killed?: boolean; retryAfterSeconds?: number };
 
 interface Pending {
@@ -48,7 +48,8 @@ interface Slot {
 
 /**
  * The atomic-script sandbox: a small pool of worker threads (SCRIPTS_WORKERS), started on first
- * use, each evaluating in a fresh QuickJS runtime and context per evaluation, inside a WebAssembly
+ * use, each evaluating in a QuickJS interpreter with frozen built-ins (kept for the workspace's next
+ * evaluation of the same scripts only when this one left nothing behind), inside a WebAssembly
  * instance of the workspace's own (script-worker.cjs).
  * The event loop only posts messages. What holds, whatever a script does:
  * - time: an evaluation has SCRIPTS_TIME_MS of wall clock (interrupts inside the interpreter); a
@@ -58,6 +59,7 @@ interface Slot {
  *   workspace whose evaluation was terminated is not evaluated again for SCRIPTS_COOLDOWN_MS;
  * - memory: each workspace's WebAssembly memory has a maximum (SCRIPTS_MEMORY_MB), the worker's
  *   heap a resource limit; nothing a script leaves behind survives its evaluation.
+ * `stats.reused` counts evaluations that ran in a kept interpreter.
  */
 @Injectable()
 export class ScriptSandbox implements OnModuleDestroy {
@@ -69,7 +71,7 @@ export class ScriptSandbox implements OnModuleDestroy {
   private readonly coolingUntil = new Map<string, number>();
   private closed = false;
   /** Counters, for tests and the bench. */
-  readonly stats = { evaluations: 0, terminated: 0 };
+  readonly stats = { evaluations: 0, terminated: 0, reused: 0 };
 
   constructor(private readonly env: Env) {
     this.slots = Array.from({ length: env.SCRIPTS_WORKERS }, () => ({}));
@@ -94,7 +96,10 @@ export class ScriptSandbox implements OnModuleDestroy {
     const cooling = this.cooling(workspaceId);
     if (cooling) return { ok: false, reason: cooling.failed, retryAfterSeconds: cooling.retryAfterSeconds };
     const answer = await this.enqueue(workspaceId, { kind: 'price', codes, inputs });
-    if ('lines' in answer) return { ok: true, lines: answer.lines };
+    if ('lines' in answer) {
+      if (answer.reused) this.stats.reused++;
+      return { ok: true, lines: answer.lines };
+    }
     return {
       ok: false,
       reason: failedOf(answer),

@@ -5,9 +5,11 @@
  *
  * Each workspace gets its own QuickJS WebAssembly instance (from the module compiled once per
  * worker), with its own memory whose `maximum` is the real limit: no workspace can take memory
- * from another. Each evaluation (a compile check, or one price request's lines × scripts) runs in
- * a fresh runtime and context in it, disposed afterwards: nothing a script leaves behind (globals,
- * buffers) survives into the next evaluation. The runtime has a heap and a stack limit, and an
+ * from another. An interpreter (a runtime and a context in it) runs with its built-ins frozen; a
+ * price request's evaluation reuses the one kept for the workspace's current scripts only when the
+ * previous evaluation left nothing behind (no new global, no pending job, no limit reached),
+ * otherwise it starts afresh: nothing a script leaves behind survives into the next evaluation.
+ * A compile check runs in an interpreter of its own. The runtime has a heap and a stack limit, and an
  * interrupt per run (`runMs`) and per evaluation (`budgetMs`). Built-ins that run long in C are not interruptible: the pool terminates this
  * thread at its deadline, which is the limit that holds.
  */
@@ -26,11 +28,17 @@ const maxErrorChars = 500;
 const limitErrors = /interrupted|out of memory|stack overflow|string too long|too long/i;
 
 /**
- * The sandbox's own code: `__add(code)` compiles a script as the body of `function (input)`,
- * `__run(i, json)` runs script i on a JSON input and answers JSON. Errors are cut inside the
- * sandbox, so a 3 MB message never crosses into the host whole.
+ * The sandbox's own code, evaluated once per context: it freezes every built-in object (those
+ * reachable from `globalThis` and the hidden ones: iterator, generator and typed-array
+ * prototypes) and fixes every existing global, then answers `{ add, run, globals }`,
+ * which only the host holds: `add(code)` compiles a script as the body of `function (input)`
+ * (the function and its prototype frozen too), `run(i, json)` runs script i on a JSON input and
+ * answers JSON, `globals()` counts the global object's own keys. So the only place an evaluation
+ * can leave something behind is a new global or a pending job, and the host checks both after each
+ * evaluation (see `price`). Errors are cut inside the sandbox, so a 3 MB message never crosses into
+ * the host whole.
  */
-const prelude = `
+const prelude = `(() => {
   const fns = [];
   const cut = (e) => {
     let text;
@@ -38,10 +46,48 @@ const prelude = `
     catch { text = 'Error: (unprintable)'; }
     return text.length > ${maxErrorChars} ? text.slice(0, ${maxErrorChars}) + '…' : text;
   };
-  globalThis.__add = (code) => {
-    try { fns.push(new Function('input', code)); return fns.length - 1; } catch (e) { return cut(e); }
+  const hidden = [
+    Object.getPrototypeOf(function* () {}),
+    Object.getPrototypeOf(async function () {}),
+    Object.getPrototypeOf(async function* () {}),
+    Object.getPrototypeOf([][Symbol.iterator]()),
+    Object.getPrototypeOf(''[Symbol.iterator]()),
+    Object.getPrototypeOf(new Map()[Symbol.iterator]()),
+    Object.getPrototypeOf(new Set()[Symbol.iterator]()),
+    Object.getPrototypeOf(/x/[Symbol.matchAll]('')),
+    Object.getPrototypeOf(Int8Array),
+    Object.getOwnPropertyDescriptor(Function.prototype, 'caller')?.get,
+  ];
+  if (typeof Iterator === 'function') {
+    hidden.push(Object.getPrototypeOf([].values().map((x) => x)));
+    hidden.push(Object.getPrototypeOf(Iterator.from({ next: () => ({ done: true }) })));
+  }
+  const seen = new Set();
+  const stack = [globalThis, ...hidden];
+  while (stack.length) {
+    const o = stack.pop();
+    if ((typeof o !== 'object' && typeof o !== 'function') || o === null || seen.has(o)) continue;
+    seen.add(o);
+    stack.push(Object.getPrototypeOf(o));
+    for (const key of Reflect.ownKeys(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (d) stack.push(d.value, d.get, d.set);
+    }
+  }
+  for (const o of seen) if (o !== globalThis) Object.freeze(o);
+  for (const key of Reflect.ownKeys(globalThis)) {
+    const d = Object.getOwnPropertyDescriptor(globalThis, key);
+    Object.defineProperty(globalThis, key, 'value' in d ? { writable: false, configurable: false } : { configurable: false });
+  }
+  const add = (code) => {
+    try {
+      const fn = new Function('input', code);
+      Object.freeze(fn.prototype);
+      fns.push(Object.freeze(fn));
+      return fns.length - 1;
+    } catch (e) { return cut(e); }
   };
-  globalThis.__run = (i, json) => {
+  const run = (i, json) => {
     let out;
     try { out = fns[i](JSON.parse(json)); } catch (e) { return { error: cut(e) }; }
     let text;
@@ -50,48 +96,68 @@ const prelude = `
     if (text.length > ${maxOutputChars}) return { error: 'RangeError: the answer is longer than ${maxOutputChars} characters' };
     return { json: text };
   };
-`;
+  const globals = () => Reflect.ownKeys(globalThis).length;
+  return { add, run, globals };
+})()`;
 
 const cut = (text) => (text.length > maxErrorChars ? `${text.slice(0, maxErrorChars)}…` : text);
 
 let wasmModule;
-/** WebAssembly instances kept per workspace (least recently used dropped), each with its own memory. */
+/**
+ * Per workspace (least recently used dropped): its WebAssembly instance, with its own memory whose
+ * `maximum` bounds everything the workspace's evaluations can hold, and the interpreter kept for
+ * its current scripts (`kept`).
+ */
 const instances = new Map();
 const maxInstances = 4;
+/** A kept interpreter is replaced after this many evaluations (what garbage it holds stays bounded). */
+const maxEvaluationsPerInterpreter = 1000;
 
 /**
- * The workspace's WebAssembly instance: its own memory, whose `maximum` bounds everything the
- * workspace's evaluations can hold. Kept between its evaluations (a new instance costs
- * milliseconds and 16 MB of fresh memory); dropped when anything in it failed.
+ * The workspace's entry: its WebAssembly instance, kept between its evaluations (a new instance
+ * costs milliseconds and 16 MB of fresh memory); dropped when anything in it failed.
  */
-async function instanceOf(workspaceId) {
-  let instance = instances.get(workspaceId);
-  if (instance) instances.delete(workspaceId);
+async function entryOf(workspaceId) {
+  let entry = instances.get(workspaceId);
+  if (entry) instances.delete(workspaceId);
   else {
     const wasmMemory = new WebAssembly.Memory({ initial: 256, maximum: limits.memoryPages });
-    instance = await newQuickJSWASMModuleFromVariant(newVariant(releaseSync, { wasmModule, wasmMemory }));
+    entry = {
+      quickjs: await newQuickJSWASMModuleFromVariant(newVariant(releaseSync, { wasmModule, wasmMemory })),
+      kept: undefined,
+    };
   }
-  instances.set(workspaceId, instance);
-  while (instances.size > maxInstances) instances.delete(instances.keys().next().value);
-  return instance;
+  instances.set(workspaceId, entry);
+  while (instances.size > maxInstances) {
+    const oldest = instances.keys().next().value;
+    forget(oldest);
+  }
+  return entry;
+}
+
+/** Drops a workspace's instance (and the interpreter kept in it). */
+function forget(workspaceId) {
+  const entry = instances.get(workspaceId);
+  instances.delete(workspaceId);
+  if (entry && entry.kept) entry.kept.sandbox.dispose();
 }
 
 /**
- * A fresh interpreter in the workspace's instance: a new runtime (its own heap, limits and atoms)
- * and context (its own globals), disposed after the evaluation, so nothing a script leaves behind
- * reaches the next one. Should disposing fail, the instance is dropped whole.
+ * A new interpreter in the workspace's instance: a runtime (its own heap, limits and atoms) and a
+ * context whose built-ins the prelude has frozen. Should disposing fail, the instance is dropped.
  */
-async function interpreter(workspaceId) {
-  const quickjs = await instanceOf(workspaceId);
+function interpreter(workspaceId, quickjs) {
   const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(limits.heapBytes);
   runtime.setMaxStackSize(limits.stackBytes);
   let deadline = Number.POSITIVE_INFINITY;
   runtime.setInterruptHandler(() => Date.now() > deadline);
   const vm = runtime.newContext();
-  vm.unwrapResult(vm.evalCode(prelude, 'prelude.js')).dispose();
-  const add = vm.getProp(vm.global, '__add');
-  const run = vm.getProp(vm.global, '__run');
+  const host = vm.unwrapResult(vm.evalCode(prelude, 'prelude.js'));
+  const add = vm.getProp(host, 'add');
+  const run = vm.getProp(host, 'run');
+  const globals = vm.getProp(host, 'globals');
+  host.dispose();
   /** Calls a sandbox function with string/number arguments until `until`; answers the dumped value or an error. */
   const call = (fn, args, until) => {
     const handles = args.map((a) => (typeof a === 'number' ? vm.newNumber(a) : vm.newString(a)));
@@ -115,6 +181,8 @@ async function interpreter(workspaceId) {
       for (const h of handles) h.dispose();
     }
   };
+  const globalCount = () => call(globals, [], Number.POSITIVE_INFINITY).value;
+  const baseline = globalCount();
   return {
     compile: (code, until) => {
       const r = call(add, [code], until);
@@ -132,23 +200,26 @@ async function interpreter(workspaceId) {
         return { error: 'The script returned a value that is not JSON.' };
       }
     },
+    /** Whether an evaluation left nothing behind: no new global, no pending job (a promise's reaction). */
+    clean: () => !runtime.hasPendingJob() && globalCount() === baseline,
     dispose: () => {
       try {
         add.dispose();
         run.dispose();
+        globals.dispose();
         vm.dispose();
         runtime.dispose();
       } catch {
         instances.delete(workspaceId);
       }
     },
-    drop: () => instances.delete(workspaceId),
   };
 }
 
-/** A compile check: the parser's message, or null. */
+/** A compile check: the parser's message, or null (in an interpreter of its own, disposed after). */
 async function check(workspaceId, code) {
-  const sandbox = await interpreter(workspaceId);
+  const entry = await entryOf(workspaceId);
+  const sandbox = interpreter(workspaceId, entry.quickjs);
   try {
     const r = sandbox.compile(code, Date.now() + limits.budgetMs);
     return { error: 'error' in r ? r.error : null };
@@ -162,36 +233,66 @@ async function check(workspaceId, code) {
  * decided). A line fails closed at its first script that throws, runs past a limit or answers
  * something malformed; a script past a limit is not run again for the later lines (they fail too);
  * lines not reached within the evaluation's budget fail.
+ *
+ * The interpreter with the workspace's scripts compiled is kept for its next evaluation of the
+ * same scripts (a new runtime and context cost about 0.4 ms, compiling the scripts more), and
+ * reused only while nothing was left behind: after an evaluation that added a global, left a
+ * pending job, ran past a limit or failed, it is disposed and the next one starts afresh. With the
+ * built-ins, the compiled functions and the existing globals frozen, that is all an evaluation can
+ * change (script-sandbox.spec.ts tries the ways around it).
  */
 async function price(workspaceId, codes, inputs) {
   const started = Date.now();
   const budgetEnd = started + limits.budgetMs;
-  let sandbox;
+  const key = JSON.stringify(codes);
+  let entry;
+  let kept;
   try {
-    sandbox = await interpreter(workspaceId);
+    entry = await entryOf(workspaceId);
+    kept = entry.kept;
+    entry.kept = undefined;
+    if (kept && kept.key !== key) {
+      kept.sandbox.dispose();
+      kept = undefined;
+    }
+    if (!kept) {
+      const sandbox = interpreter(workspaceId, entry.quickjs);
+      kept = { key, sandbox, compiled: undefined, evaluations: 0 };
+    }
   } catch (e) {
-    instances.delete(workspaceId);
+    forget(workspaceId);
     return { failed: cut(`The interpreter did not start: ${e.message}`) };
   }
+  const sandbox = kept.sandbox;
+  const reused = kept.compiled !== undefined;
+  let reusable = false;
   try {
-    return evaluate(sandbox, codes, inputs, budgetEnd);
+    if (!kept.compiled) kept.compiled = codes.map((code) => sandbox.compile(code, budgetEnd));
+    const outcome = evaluate(sandbox, kept.compiled, inputs, budgetEnd);
+    kept.evaluations++;
+    reusable =
+      !outcome.limitHit &&
+      !kept.compiled.some((c) => 'error' in c && c.limit) &&
+      kept.evaluations < maxEvaluationsPerInterpreter &&
+      sandbox.clean();
+    return { lines: outcome.lines, reused };
   } catch (e) {
     // The instance itself failed (its memory could not grow, an abort): it is dropped, and nothing more runs in it.
-    sandbox.drop();
+    forget(workspaceId);
     return { failed: cut(`The interpreter failed: ${e.message}`) };
   } finally {
-    sandbox.dispose();
+    if (reusable && instances.get(workspaceId) === entry) entry.kept = kept;
+    else sandbox.dispose();
   }
 }
 
-function evaluate(sandbox, codes, inputs, budgetEnd) {
-  const compiled = codes.map((code) => sandbox.compile(code, budgetEnd));
+function evaluate(sandbox, compiled, inputs, budgetEnd) {
   const exhausted = new Map();
   const lines = [];
   for (const line of inputs) {
     const outcome = { messages: [] };
     const input = { ...line };
-    for (let i = 0; i < codes.length; i++) {
+    for (let i = 0; i < compiled.length; i++) {
       const c = compiled[i];
       let failure;
       if ('error' in c) failure = { script: i, error: `does not compile: ${c.error}` };
@@ -225,7 +326,7 @@ function evaluate(sandbox, codes, inputs, budgetEnd) {
     }
     lines.push(outcome);
   }
-  return { lines };
+  return { lines, limitHit: exhausted.size > 0 };
 }
 
 /** A script's answer, checked: undefined/null = no change; else an object of the documented members. */
@@ -258,7 +359,7 @@ function readOutcome(value) {
     readFileSync(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')),
   );
   // A first instance warms the emscripten glue, so the first evaluation's deadline is the script's.
-  (await interpreter('')).dispose();
+  interpreter('', (await entryOf('')).quickjs).dispose();
   instances.clear();
   parentPort.on('message', async (job) => {
     let answer;
