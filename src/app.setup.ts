@@ -13,7 +13,10 @@ import {
   registerContentNegotiation,
 } from './platform/http/content-negotiation';
 import { enableCors, registerMethodNotAllowed } from './platform/http/cors-and-methods';
+import { registerCompression } from './platform/http/compression';
+import { registerConditionalRequests } from './platform/http/conditional-requests';
 import { registerEtags } from './platform/http/etag';
+import { registerPageLinks } from './platform/http/page-links';
 import { applyIdempotency } from './platform/http/idempotency.interceptor';
 import { registerInputBounds } from './platform/http/input-bounds';
 import { registerStrictQueries } from './platform/http/strict-queries';
@@ -30,7 +33,7 @@ import {
 import { registerMetrics } from './platform/metrics/metrics-endpoint';
 import { ServiceMetrics } from './platform/metrics/service-metrics';
 import { maxUploadBytes } from './platform/storage/image-upload';
-import { buildOpenApiDocument, registerDocsCompression } from './openapi/openapi.api';
+import { buildOpenApiDocument } from './openapi/openapi.api';
 
 /**
  * Builds the whole application, the same way for `main.ts`, the tests and the OpenAPI writer.
@@ -67,6 +70,7 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   registerInputBounds(fastify);
   registerMethodNotAllowed(fastify);
   registerEtags(fastify);
+  registerConditionalRequests(fastify);
   applyIdempotency(app);
   enableCors(app, env.CORS_ORIGINS);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
@@ -74,7 +78,13 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   fastify.decorateRequest('user', undefined);
   const document = buildOpenApiDocument(app);
   registerStrictQueries(fastify, document);
-  await registerDocsCompression(fastify, { ui: '/docs', documents: ['/openapi.json', '/openapi.yaml'] });
+  registerPageLinks(fastify, document);
+  // After every global onSend hook (ETags and 304s are decided on the uncompressed text).
+  await registerCompression(
+    fastify,
+    (url) =>
+      url === '/docs' || url.startsWith('/docs/') || url === '/openapi.json' || url === '/openapi.yaml',
+  );
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -56,11 +56,22 @@ export class Env {
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
   @Transform(toInt) @IsInt() @Min(60) @Max(86400) JWT_TTL_SECONDS = 900;
   @Transform(toInt) @IsInt() @Min(3600) REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+  /** A used refresh token presented again within this many seconds answers the same new pair (0: never). */
+  @Transform(toInt) @IsInt() @Min(0) @Max(60) REFRESH_REUSE_GRACE_SECONDS = 10;
   @Transform(emptyToUndefined) @IsOptional() @IsString() BOOTSTRAP_ADMIN_EMAIL?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(8) BOOTSTRAP_ADMIN_PASSWORD?: string;
   @IsString() BOOTSTRAP_WORKSPACE_NAME = 'Default';
   @Transform(toInt) @IsInt() @Min(1) LOGIN_RATE_LIMIT = 10;
   @Transform(toInt) @IsInt() @Min(1) LOGIN_RATE_WINDOW_SECONDS = 60;
+  /** Requests per RATE_LIMIT_WINDOW_SECONDS of one API key, user or client login in one workspace,
+   * and of a whole workspace; beyond: 429 (docs/security.md, "Rate limits"). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000000) RATE_LIMIT_PER_API_KEY = 6000;
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000000) RATE_LIMIT_PER_USER = 3000;
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000000) RATE_LIMIT_PER_CLIENT = 600;
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000000) RATE_LIMIT_PER_WORKSPACE = 30000;
+  @Transform(toInt) @IsInt() @Min(1) @Max(3600) RATE_LIMIT_WINDOW_SECONDS = 60;
+  /** How often each instance adds its counts to the shared ones and reads theirs back. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(5000) RATE_LIMIT_FLUSH_MS = 200;
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) PUBLIC_BASE_URL?: string;
   @Transform(emptyToUndefined)
@@ -126,6 +137,17 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(0) @Max(3600000) SCRIPTS_COOLDOWN_MS = 5000;
   /** Script runs (priced lines × active scripts) one request may ask for; beyond, its lines fail closed. */
   @Transform(toInt) @IsInt() @Min(1) @Max(1000000) SCRIPTS_MAX_RUNS = 10000;
+  /** false: this process runs no import jobs (another instance or `npm run start:worker` does; docs/imports.md). */
+  @Transform(toBool) @IsBoolean() IMPORTS_WORKER = true;
+  /** How often an idle import worker looks for queued jobs (a job created by this process wakes it at once). */
+  @Transform(toInt) @IsInt() @Min(10) @Max(3600000) IMPORTS_POLL_INTERVAL_MS = 2000;
+  /** The largest import file (bytes); a bigger upload is a 413 and nothing is stored. */
+  @Transform(toInt) @IsInt() @Min(1024) @Max(10 * 1024 * 1024 * 1024) IMPORT_MAX_FILE_BYTES =
+    200 * 1024 * 1024;
+  /** Import jobs of one workspace that may be queued or running at once; one more is a 429. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100) IMPORT_JOBS_PER_WORKSPACE = 2;
+  /** Rows applied per committed batch (each batch commits with the job's checkpoint). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000) IMPORT_BATCH_ROWS = 500;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -142,11 +164,18 @@ export const acceptedForms: Record<keyof Env, string> = {
   JWT_SECRET: 'a string of at least 32 characters',
   JWT_TTL_SECONDS: 'an integer 60–86400',
   REFRESH_TTL_SECONDS: 'an integer of at least 3600',
+  REFRESH_REUSE_GRACE_SECONDS: 'an integer 0–60',
   BOOTSTRAP_ADMIN_EMAIL: 'an email address',
   BOOTSTRAP_ADMIN_PASSWORD: 'a string of at least 8 characters',
   BOOTSTRAP_WORKSPACE_NAME: 'a name',
   LOGIN_RATE_LIMIT: 'an integer of at least 1',
   LOGIN_RATE_WINDOW_SECONDS: 'an integer of at least 1',
+  RATE_LIMIT_PER_API_KEY: 'an integer 1–100000000 (requests per window)',
+  RATE_LIMIT_PER_USER: 'an integer 1–100000000 (requests per window)',
+  RATE_LIMIT_PER_CLIENT: 'an integer 1–100000000 (requests per window)',
+  RATE_LIMIT_PER_WORKSPACE: 'an integer 1–100000000 (requests per window)',
+  RATE_LIMIT_WINDOW_SECONDS: 'an integer 1–3600 (seconds)',
+  RATE_LIMIT_FLUSH_MS: 'an integer 10–5000 (milliseconds)',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
   PUBLIC_BASE_URL: 'an http(s) URL',
   CORS_ORIGINS: '* or a comma-separated list of origins such as https://admin.example.com',
@@ -185,6 +214,11 @@ export const acceptedForms: Record<keyof Env, string> = {
   SCRIPTS_QUEUE: 'an integer 1–10000',
   SCRIPTS_COOLDOWN_MS: 'an integer 0–3600000 (milliseconds)',
   SCRIPTS_MAX_RUNS: 'an integer 1–1000000',
+  IMPORTS_WORKER: 'true or false',
+  IMPORTS_POLL_INTERVAL_MS: 'an integer 10–3600000 (milliseconds)',
+  IMPORT_MAX_FILE_BYTES: 'a whole number of bytes, 1024 to 10737418240',
+  IMPORT_JOBS_PER_WORKSPACE: 'an integer 1–100',
+  IMPORT_BATCH_ROWS: 'an integer 1–10000',
 };
 
 export class InvalidEnvironmentError extends Error {}

@@ -49,4 +49,10 @@ export const identityActivityTypes: ActivityTypeDeclaration[] = [
       'shopperRegistration',
     ],
   },
+  {
+    entityType: 'ApiKey',
+    noun: 'an API key',
+    changes: ['created'],
+    events: { ApiKeyRevoked: 'An Admin revoked an API key (refused from the next request on)' },
+  },
 ];

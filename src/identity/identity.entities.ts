@@ -1,3 +1,4 @@
+import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { AuthSessionEntity } from './auth/auth-session.entity';
 import { LoginAttemptEntity } from './auth/login-attempt.entity';
 import { ClientLoginEntity } from './client-logins/client-login.entity';
@@ -16,4 +17,5 @@ export const identityEntities = [
   LoginAttemptEntity,
   ClientLoginTokenEntity,
   WorkspaceUserView,
+  ApiKeyEntity,
 ];

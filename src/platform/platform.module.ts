@@ -5,6 +5,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { Env } from '../config/env';
 import { ActivityObservers } from './activity/activity-recorder';
 import { ActivityTypes } from './activity/activity-types';
+import { ApiKeyAuthentication } from './auth/api-key-authentication';
 import { AuthGuard } from './auth/auth.guard';
 import { setDirectListenUrl } from './database/change-listener';
 import { Db } from './database/db';
@@ -15,6 +16,7 @@ import { ConstraintNames } from './http/constraint-names';
 import { HeavyOperations } from './http/heavy-operations';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
+import { RateLimits } from './http/rate-limits';
 import { ValidationPipe } from './http/validation.pipe';
 import { BackgroundQueues } from './metrics/background-queues';
 import { ServiceMetrics } from './metrics/service-metrics';
@@ -67,6 +69,8 @@ export class PlatformModule {
         BackgroundQueues,
         ServiceMetrics,
         HeavyOperations,
+        ApiKeyAuthentication,
+        RateLimits,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
@@ -85,6 +89,8 @@ export class PlatformModule {
         BackgroundQueues,
         ServiceMetrics,
         HeavyOperations,
+        ApiKeyAuthentication,
+        RateLimits,
       ],
     };
   }

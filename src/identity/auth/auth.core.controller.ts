@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx, Public } from '../../platform/auth/decorators';
@@ -7,14 +7,20 @@ import { ApiProblems } from '../../platform/http/openapi';
 import { LoginRequest, RefreshRequest, SwitchWorkspaceRequest, TokenResponse } from './auth.dto';
 import { AuthService } from './auth.service';
 import { LoginThrottlerGuard } from './login-throttler';
+import { MeResponse } from './me.dto';
+import { MeService } from './me.service';
 
 @ApiTags('Auth')
 @Controller('core-api/auth')
 export class AuthCoreController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly me: MeService,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   @Public()
   @UseGuards(LoginThrottlerGuard)
   @ApiOperation({
@@ -34,13 +40,14 @@ export class AuthCoreController {
 
   @Post('refresh')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   @Public()
   @UseGuards(LoginThrottlerGuard)
   @ApiOperation({
     operationId: 'refreshToken',
     summary: 'Refresh the token pair',
     description:
-      'Exchange a refresh token for a new pair. The presented refresh token and the access token of its session die (401 from then on); presenting the used refresh token again revokes the whole family.',
+      'Exchange a refresh token for a new pair. The presented refresh token and the access token of its session die (401 from then on). Presenting the used refresh token again within the grace period (`REFRESH_REUSE_GRACE_SECONDS`, 10 seconds by default: two tabs refreshing at once) answers the same new pair (with a fresh access token of the same session) while that pair is live; presenting it later revokes the whole family. The answer is never stored by caches (`Cache-Control: no-store`).',
   })
   @ApiOkResponse({ description: 'A new access and refresh token pair', type: TokenResponse })
   @ApiProblems(400, 401, 429)
@@ -50,6 +57,7 @@ export class AuthCoreController {
 
   @Post('switch-workspace')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   @ApiBearerAuth()
   @ApiOperation({
     operationId: 'switchWorkspace',
@@ -63,6 +71,20 @@ export class AuthCoreController {
   @ApiProblems(400, 401, 403)
   switchWorkspace(@Ctx() ctx: RequestContext, @Body() body: SwitchWorkspaceRequest): Promise<TokenResponse> {
     return this.auth.switchWorkspace(ctx, body.workspaceId);
+  }
+
+  @Get('me')
+  @ApiBearerAuth()
+  @ApiOperation({
+    operationId: 'getMe',
+    summary: 'Who am I',
+    description:
+      'The user of the access token, for an SPA to start from: its id, name and email, the workspace the token is bound to, its role and apps there, and every workspace it is a member of with its role (switch with POST /core-api/auth/switch-workspace). Open to every role. Client logins call GET /commerce-api/auth/me.',
+  })
+  @ApiOkResponse({ description: 'The caller, its workspace, role and memberships', type: MeResponse })
+  @ApiProblems(401, 403)
+  getMe(@Ctx() ctx: RequestContext): Promise<MeResponse> {
+    return this.me.me(ctx);
   }
 
   @Get('logout/:accessToken')

@@ -13,6 +13,7 @@ import { MembershipEntity } from '../workspaces/membership.entity';
 import type { LoginRequest, TokenResponse } from './auth.dto';
 import { AuthSessionEntity } from './auth-session.entity';
 import { LoginThrottlerGuard } from './login-throttler';
+import { openSuccessor, sealSuccessor } from './refresh-successor';
 import { verifyPassword } from './passwords';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -31,6 +32,9 @@ interface Subject {
   id: string;
   type: UserType;
 }
+
+const subjectOf = (session: AuthSessionEntity): Subject =>
+  session.userId ? { id: session.userId, type: 'User' } : { id: session.clientLoginId!, type: 'Client' };
 
 @Injectable()
 export class AuthService {
@@ -99,7 +103,11 @@ export class AuthService {
 
   /**
    * Rotates: the presented refresh token and the access token of its session die (the session is
-   * revoked); presenting the refresh token again revokes every session of its family.
+   * revoked) and a successor opens in the same family. Presenting the used refresh token again
+   * revokes every session of its family, unless it comes within `REFRESH_REUSE_GRACE_SECONDS` of
+   * the rotation (two tabs refreshing at once): then it answers the successor's pair, as long as
+   * that is still live. The row lock orders concurrent refreshes of one token on every database:
+   * the second reads the first one's rotation.
    */
   async refresh(refreshToken: string): Promise<TokenResponse> {
     const [sessionId, secret] = refreshToken.split('.');
@@ -112,6 +120,10 @@ export class AuthService {
       });
       if (!session || session.refreshTokenHash !== sha256(secret)) return { error: 'invalid' as const };
       if (session.usedAt) {
+        if (this.withinGrace(session)) {
+          const tokens = await this.successorPair(manager, { id: session.id, secret }, session);
+          return tokens ? { tokens } : { error: 'invalid' as const };
+        }
         await manager.update(
           AuthSessionEntity,
           { familyId: session.familyId, revokedAt: IsNull() },
@@ -124,19 +136,22 @@ export class AuthService {
       // instance through the auth_changed notification, as a logout does.
       const now = new Date();
       await manager.update(AuthSessionEntity, { id: session.id }, { usedAt: now, revokedAt: now });
-      const subject: Subject = session.userId
-        ? { id: session.userId, type: 'User' }
-        : { id: session.clientLoginId!, type: 'Client' };
-      const allowed =
-        subject.type === 'User'
-          ? await manager.exists(MembershipEntity, {
-              where: { userId: subject.id, workspaceId: session.workspaceId },
-            })
-          : await manager.exists(ClientLoginEntity, {
-              where: { id: subject.id, workspaceId: session.workspaceId, active: true },
-            });
-      if (!allowed) return { error: 'invalid' as const };
-      return { tokens: await this.issue(manager, subject, session.workspaceId, session.familyId) };
+      const subject = subjectOf(session);
+      if (!(await this.mayHold(manager, subject, session.workspaceId))) return { error: 'invalid' as const };
+      const tokens = await this.issue(manager, subject, session.workspaceId, session.familyId);
+      const [successorId, successorSecret] = tokens.refreshToken.split('.');
+      await manager.update(
+        AuthSessionEntity,
+        { id: session.id },
+        {
+          successorId,
+          successorSealed: sealSuccessor(
+            { id: session.id, secret },
+            { id: successorId, secret: successorSecret },
+          ),
+        },
+      );
+      return { tokens };
     });
     if ('tokens' in outcome && outcome.tokens) return outcome.tokens;
     throw unauthorized(
@@ -144,6 +159,50 @@ export class AuthService {
         ? 'The refresh token was already used; its sessions are revoked.'
         : 'The refresh token is not valid.',
     );
+  }
+
+  private withinGrace(session: AuthSessionEntity): boolean {
+    const graceMs = this.env.REFRESH_REUSE_GRACE_SECONDS * 1000;
+    return graceMs > 0 && !!session.usedAt && Date.now() - session.usedAt.getTime() <= graceMs;
+  }
+
+  /**
+   * The pair a rotated session's token gets within the grace period: its successor's refresh
+   * token (opened with the presented secret) and an access token of that session. When the
+   * successor was rotated in turn within its own grace period, the walk goes on to the live
+   * session of the chain (at most a few steps: each needs a refresh in the same seconds).
+   * Undefined when the chain ends revoked or expired (a logout, a family revoked since).
+   */
+  private async successorPair(
+    manager: EntityManager,
+    token: { id: string; secret: string },
+    rotated: AuthSessionEntity,
+  ): Promise<TokenResponse | undefined> {
+    let [current, from] = [rotated, token];
+    for (let step = 0; step < 5; step++) {
+      if (!current.successorId || !current.successorSealed) return undefined;
+      const secret = openSuccessor(from, current.successorId, current.successorSealed);
+      const successor = secret
+        ? await manager.findOne(AuthSessionEntity, { where: { id: current.successorId } })
+        : null;
+      if (!secret || !successor || successor.refreshTokenHash !== sha256(secret)) return undefined;
+      if (successor.usedAt && this.withinGrace(successor)) {
+        [current, from] = [successor, { id: successor.id, secret }];
+        continue;
+      }
+      if (successor.revokedAt || successor.refreshExpiresAt < new Date()) return undefined;
+      const subject = subjectOf(successor);
+      if (!(await this.mayHold(manager, subject, successor.workspaceId))) return undefined;
+      return this.tokens(successor.id, secret, subject, successor.workspaceId);
+    }
+    return undefined;
+  }
+
+  /** Whether the subject may still hold a session of the workspace (a member; an active client login). */
+  private mayHold(manager: EntityManager, subject: Subject, workspaceId: string): Promise<boolean> {
+    return subject.type === 'User'
+      ? manager.exists(MembershipEntity, { where: { userId: subject.id, workspaceId } })
+      : manager.exists(ClientLoginEntity, { where: { id: subject.id, workspaceId, active: true } });
   }
 
   async switchWorkspace(ctx: RequestContext, workspaceId: string): Promise<TokenResponse> {
@@ -193,6 +252,16 @@ export class AuthService {
       refreshTokenHash: sha256(secret),
       refreshExpiresAt: new Date(Date.now() + this.env.REFRESH_TTL_SECONDS * 1000),
     });
+    return this.tokens(id, secret, subject, workspaceId);
+  }
+
+  /** The pair of an open session: a new access token for it, and its refresh token. */
+  private async tokens(
+    id: string,
+    secret: string,
+    subject: Subject,
+    workspaceId: string,
+  ): Promise<TokenResponse> {
     const claims: Omit<AccessTokenClaims, 'exp'> = {
       sub: subject.id,
       sid: id,

@@ -18,7 +18,8 @@ import { CreateUserRequest, UpdateUserRequest, UserListQuery, UserResponse, User
 import { UserEntity } from './user.entity';
 import { WorkspaceUserView } from './workspace-user.view';
 
-const displayNameOf = (b: {
+/** A person's name as answers show it: the display name, else "firstname lastname", else the username. */
+export const displayNameOf = (b: {
   displayName?: string | null;
   firstname?: string | null;
   lastname?: string | null;

@@ -51,6 +51,15 @@ export const identityExamples: Record<string, RequestExample> = {
     path: { id: ids.user },
     after: ['login'],
   },
+  createApiKey: {
+    summary: 'A key for the ERP that writes products and orders, valid for a year',
+    body: {
+      name: 'ERP integration (Exact Online)',
+      role: 'Member',
+      expiresAt: '2027-11-30T00:00:00.000Z',
+      externalReference: 'ERP-KEY-1',
+    },
+  },
   createClientLogin: {
     summary: 'A shopper of a customer account',
     body: {

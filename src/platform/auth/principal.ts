@@ -1,8 +1,9 @@
 import type { Actor, Role } from '../tenancy/request-context';
 
-/** What a valid, unrevoked access token stands for (see the jwt strategy). */
+/** What a valid, unrevoked access token or API key stands for (the jwt strategy, identity's API keys). */
 export interface Principal {
-  sessionId: string;
+  /** The session of an access token; none for an API key. */
+  sessionId?: string;
   workspaceId: string;
   actor: Actor;
   role: Role | null;

@@ -9,9 +9,20 @@ const allowedHeaders = [
   'Accept',
   'Idempotency-Key',
   'If-Match',
+  'If-None-Match',
   'X-Request-Id',
+  'X-Api-Key',
 ];
-const exposedHeaders = ['ETag', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed', 'Allow'];
+const exposedHeaders = [
+  'ETag',
+  'Retry-After',
+  'X-Request-Id',
+  'Idempotent-Replayed',
+  'Allow',
+  'RateLimit-Policy',
+  'RateLimit',
+  'Link',
+];
 
 /**
  * Cross-origin calls from the admin SPA and storefronts: `CORS_ORIGINS` is a comma-separated list

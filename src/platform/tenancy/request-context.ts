@@ -2,7 +2,12 @@ export const roles = ['Owner', 'Admin', 'Member', 'Viewer'] as const;
 export type Role = (typeof roles)[number];
 export const userTypes = ['User', 'Client'] as const;
 export type UserType = (typeof userTypes)[number];
-export type ActorType = UserType | 'System';
+/**
+ * Who acts: a user, a client login (shopper), an API key (a service user of its workspace,
+ * `id` the key's id) or the service itself.
+ */
+export const actorTypes = ['User', 'Client', 'ApiKey', 'System'] as const;
+export type ActorType = (typeof actorTypes)[number];
 
 export interface Actor {
   id: string | null;

@@ -102,7 +102,8 @@ describe('Authentication (api-conventions §2)', () => {
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.refreshToken);
     expect(second.body.workspaceId).toBe(ws.id);
-    // the used token is dead; presenting it again revokes the successor too
+    // the used token is dead; presenting it again (after the grace period) revokes the successor too
+    await t.pastRefreshGrace(first.refreshToken);
     const reuse = await t.http.post('/core-api/auth/refresh').send({ refreshToken: first.refreshToken });
     expect(reuse.status).toBe(401);
     const successor = await t.http
@@ -125,7 +126,8 @@ describe('Authentication (api-conventions §2)', () => {
     expect((await t.http.get('/core-api/users').set(old)).status).toBe(401);
     const fresh = { Authorization: `Bearer ${second.body.accessToken}` };
     expect((await t.http.get('/core-api/users').set(fresh)).status).toBe(200);
-    // Presenting the used refresh token again still revokes the family (the successor too).
+    // Presenting the used refresh token again (after the grace period) revokes the family (the successor too).
+    await t.pastRefreshGrace(first.refreshToken);
     expect(
       (await t.http.post('/core-api/auth/refresh').send({ refreshToken: first.refreshToken })).status,
     ).toBe(401);
@@ -200,7 +202,7 @@ describe('Authentication (api-conventions §2)', () => {
   it('documents the open operations without a security requirement', async () => {
     const doc = (await t.http.get('/openapi.json')).body;
     expect(doc.paths['/core-api/auth/login'].post.security).toEqual([]);
-    expect(doc.paths['/core-api/users'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/core-api/users'].get.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
   });
 });
 

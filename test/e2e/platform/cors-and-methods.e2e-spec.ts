@@ -48,9 +48,15 @@ describe('CORS from CORS_ORIGINS', () => {
       expect(preflight.headers['access-control-allow-origin']).toBe('https://shop.example.com');
       expect(preflight.headers['access-control-allow-methods']).toContain('POST');
       expect(preflight.headers['access-control-allow-headers'].toLowerCase()).toContain('authorization');
+      expect(preflight.headers['access-control-allow-headers'].toLowerCase()).toContain('x-api-key');
+      // A script may revalidate (If-None-Match) and read the page links of a list.
+      expect(preflight.headers['access-control-allow-headers'].toLowerCase()).toContain('if-none-match');
       const answer = await t.http.get('/core-api/info').set('Origin', 'https://admin.example.com');
       expect(answer.headers['access-control-allow-origin']).toBe('https://admin.example.com');
       expect(answer.headers['access-control-expose-headers']).toContain('ETag');
+      expect(answer.headers['access-control-expose-headers']).toContain('Link');
+      // A script reads what is left of its rate limit.
+      expect(answer.headers['access-control-expose-headers']).toContain('RateLimit-Policy');
       // An error answer carries the header too, so a browser script can read the problem.
       const denied = await t.http.get('/core-api/accounts').set('Origin', 'https://admin.example.com');
       expect(denied.status).toBe(401);

@@ -176,17 +176,17 @@ describe('HTTP conventions (api-conventions §4–6)', () => {
     expect((await t.http.get('/docs')).status).toBeLessThan(400);
   });
 
-  it('requires the bearer token in the OpenAPI document for every operation but the open ones', async () => {
+  it('requires the bearer token (or an API key) in the OpenAPI document for every operation but the open ones', async () => {
     const doc = (await t.http.get('/openapi.json')).body as {
       paths: Record<string, Record<string, { security?: unknown[]; summary?: string }>>;
     };
     const open =
-      /^\/(health\/|core-api\/info|core-api\/auth\/(login|refresh|logout)|commerce-api\/auth\/|files\/)/;
+      /^\/(health\/|core-api\/info|core-api\/auth\/(login|refresh|logout)|commerce-api\/auth\/(?!me$)|files\/)/;
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         expect([`${method} ${path}`, op.security]).toEqual([
           `${method} ${path}`,
-          open.test(path) ? [] : [{ bearer: [] }],
+          open.test(path) ? [] : [{ bearer: [] }, { apiKey: [] }],
         ]);
         expect(op.summary).toEqual(expect.any(String));
       }
