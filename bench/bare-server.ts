@@ -2,6 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { Pool } from 'pg';
+import { fingerprint } from '../src/platform/http/conditional-requests';
 import { suites } from './scenarios';
 import { orderBareRoute } from './scenarios/sales-orders-bare';
 import type { BareAnswer, BareAuth } from './scenarios/types';
@@ -10,8 +11,10 @@ import type { BareAnswer, BareAuth } from './scenarios/types';
  * The floor the full stack is compared with: `node:http` + `pg`, no framework. Per request it does
  * the work the service must do and nothing else: verify the HS256 access token with the same secret
  * and library (jsonwebtoken, as passport-jwt does; the secret as a KeyObject), then ONE prepared statement that checks the
- * session and reads the answer, then JSON of the same shape with the same ETag (an order create:
- * see scenarios/sales-orders-bare.ts).
+ * session and reads the answer, then JSON of the same shape with the same ETag (a GET's answer
+ * without a version: the same weak fingerprint of its text; an order create: see
+ * scenarios/sales-orders-bare.ts). The service's rate-limit count (an in-memory counter, 2–3 µs a
+ * request: docs/security.md) is not mirrored.
  * Env: DATABASE_URL, JWT_SECRET, PORT. Listens on 127.0.0.1 only.
  */
 const databaseUrl = process.env.DATABASE_URL;
@@ -25,8 +28,11 @@ const db = new Pool({ connectionString: databaseUrl, max: 10 });
 // The read suites' routes, and the storefront order create (measured apart by run.ts).
 const routes = [...suites.flatMap((s) => s.bareRoutes), orderBareRoute];
 
-function send(res: ServerResponse, answer: BareAnswer): void {
+function send(res: ServerResponse, answer: BareAnswer, method = 'GET'): void {
   const json = answer.body === undefined ? '' : JSON.stringify(answer.body);
+  // As the service: a GET's JSON answer without a version gets the weak fingerprint of its text.
+  if (method === 'GET' && answer.status === 200 && !answer.etag && json)
+    answer = { ...answer, etag: fingerprint(json) };
   const headers: Record<string, string | number> = {
     'content-type':
       answer.status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8',
@@ -67,7 +73,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         return send(res, { status: 400, body: { title: 'Bad Request', status: 400 } });
       }
     }
-    return send(res, await route.handle(match, url.searchParams, auth, db, body));
+    return send(res, await route.handle(match, url.searchParams, auth, db, body), req.method);
   }
   send(res, { status: 404, body: { title: 'Not Found', status: 404 } });
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
-import { benchConfig, say } from './lib/config';
+import { benchConfig, say, benchRateLimits } from './lib/config';
 import { freePort, ServerProcess, startBareServer } from './lib/processes';
 import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { checkOrderTwins, measureOrders, ordersSection, seedOrders } from './scenarios/sales-orders';
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
         METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
         DATABASE_URL: config.databaseUrl,
         JWT_SECRET: config.jwtSecret,
+        ...benchRateLimits,
         JWT_TTL_SECONDS: '86400',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: '100000',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { Api } from './lib/api';
-import { benchConfig, say } from './lib/config';
+import { benchConfig, say, benchRateLimits } from './lib/config';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
 import { nowUs, summariseProfile, Window } from './lib/profile';
@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
     DATABASE_URL: url.toString(),
     JWT_SECRET: config.jwtSecret,
+    ...benchRateLimits,
     JWT_TTL_SECONDS: '86400',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,

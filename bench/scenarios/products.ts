@@ -2,6 +2,7 @@ import { Client, type Pool } from 'pg';
 import { commerceProductAnswerSql } from '../../src/catalog/products/products.queries';
 import {
   facetsSql,
+  listedUnitPriceSql,
   shopperUnitPriceSql,
   toFacets,
   type FacetRows,
@@ -43,6 +44,12 @@ import { BareAnswer, BareAuth, BareRoute, defineSuite, get, rotate, type Scenari
 const nouns = ['chair', 'table', 'lamp', 'shelf', 'desk', 'sofa', 'stool', 'bench', 'cabinet', 'mirror'];
 const colours = ['red', 'blue', 'green', 'black', 'white', 'oak', 'walnut', 'grey', 'yellow', 'pink'];
 const categoryCount = 50;
+/** How many products the seed creates through the API (BENCH_API_PRODUCTS); the rest are cloned in SQL. */
+const apiProducts = Number(process.env.BENCH_API_PRODUCTS ?? 2000);
+const benchName = (i: number) =>
+  `Bench ${colours[Math.floor(i / nouns.length) % colours.length]} ${nouns[i % nouns.length]} ${i}`;
+const benchSku = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
+const benchBarcode = (i: number) => `20${String(i).padStart(11, '0')}`;
 
 // ---------------------------------------------------------------- the bare equivalent
 
@@ -193,12 +200,18 @@ const prefixTsQuery = (text: string) =>
  * each product's owned rows: the matches materialized first, then their page (the plan shape of
  * the service's paginateAnswers).
  */
-const listSql = (byCategory: boolean, byWords: boolean) => `WITH matches AS MATERIALIZED (
-    SELECT p.id, p.display_order
+const listSql = (byCategory: boolean, byWords: boolean, listing: boolean) => `WITH matches AS MATERIALIZED (
+    ${
+      listing
+        ? // One category alone: its listing (the links' copies of the products' columns), as the service reads it.
+          `SELECT kl.product_id AS id, kl.product_display_order AS display_order
+      FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ($5::uuid[])[1]`
+        : `SELECT p.id, p.display_order
       FROM products p
      WHERE p.workspace_id = $2
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
-       ${byWords ? `AND ${wordsMatch(`$${byCategory ? 6 : 5}`)}` : ''})
+       ${byWords ? `AND ${wordsMatch(`$${byCategory ? 6 : 5}`)}` : ''}`
+    })
   SELECT m.role, page.total, ${productColumns}
   FROM ${liveSessionFrom}
   LEFT JOIN LATERAL (
@@ -232,7 +245,8 @@ const listRoute: BareRoute = {
     // Unnamed on purpose: a named (prepared) statement gets a generic plan after five runs, and
     // for these filters that plan scans the whole workspace. Planned per request, with the actual
     // category and words, as the service does.
-    const { rows } = await db.query<ProductRow>({ text: listSql(byCategory, !!words), values });
+    const listing = q.categoryIds?.length === 1 && !words;
+    const { rows } = await db.query<ProductRow>({ text: listSql(byCategory, !!words, listing), values });
     if (rows.length === 0) return unauthorized;
     const data = rows.filter((r) => r.id).map(toResponse);
     // A word search that finds nothing falls back (the fuzzy path); the bench's searches always find.
@@ -314,16 +328,25 @@ const wordsMatch = (tsquery: string) => `(p.search_vector @@ to_tsquery('simple'
 
 // The caller first (session and shopper, aliased `a` as visibleToShopper expects), then the
 // matches it may see, then their page.
-const commerceListSql = (byCategory: boolean, byWords: boolean) => `WITH a AS MATERIALIZED (
+const commerceListSql = (byCategory: boolean, byWords: boolean, listing: boolean) => `WITH a AS MATERIALIZED (
     SELECT cl.id AS client_id, a.product_catalog_id, ${shopperAccountJson} AS account
       FROM ${shopperFrom} WHERE ${shopperWhere}),
   matches AS MATERIALIZED (
-    SELECT p.id, p.display_order
+    ${
+      listing
+        ? // One category alone, for a shopper without a catalog: the category's listing, as the service reads it.
+          `SELECT kl.product_id AS id, kl.product_display_order AS display_order
+      FROM product_category_links kl, a
+     WHERE kl.workspace_id = $2 AND kl.category_id = ($5::uuid[])[1] AND kl.product_active
+       AND a.product_catalog_id IS NULL
+    UNION ALL `
+        : ''
+    }SELECT p.id, p.display_order
       FROM products p, a
      WHERE p.workspace_id = $2
        ${byCategory ? 'AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = ANY($5::uuid[])))' : ''}
        ${byWords ? `AND ${wordsMatch(`$${byCategory ? 6 : 5}`)}` : ''}
-       AND ${visibleToShopper})
+       AND ${visibleToShopper}${listing ? ' AND a.product_catalog_id IS NOT NULL' : ''})
   SELECT a.client_id, page.total, ${commerceProductAnswerSql('p', benchLanguage)} AS answer, a.account, ${priceTablesJson}
   FROM a
   LEFT JOIN LATERAL (
@@ -347,7 +370,7 @@ const commerceListRoute: BareRoute = {
     if (words) values.push(words);
     const { rows } = await db.query<
       { client_id: string; total: string | null; answer: CommerceAnswer } & PricingTables
-    >({ text: commerceListSql(byCategory, !!words), values });
+    >({ text: commerceListSql(byCategory, !!words, q.categoryIds?.length === 1 && !words), values });
     if (!isCaller(rows[0]?.client_id, auth)) return unauthorized;
     const data = rows.filter((r) => r.total !== null).map((r) => pricedAnswer(r.answer, r));
     // A word search that finds nothing falls back (the fuzzy path); the bench's searches always find.
@@ -356,13 +379,19 @@ const commerceListRoute: BareRoute = {
 };
 
 // The facets statement of a category: its filters (the bench seeds none), counts and price range.
+const shopperDiscount = "coalesce((a.commerce_settings->>'discountPercentage')::numeric, 0)";
 const facetsText = `SELECT cl.id AS client_id, f.facets FROM ${shopperFrom}
   LEFT JOIN LATERAL (${facetsSql(
-    `SELECT p.id, p.brand_id,
-            ${shopperUnitPriceSql('p', "coalesce((a.commerce_settings->>'discountPercentage')::numeric, 0)")} AS unit_price
+    // The category's listing for a shopper without a catalog, its products for one with (as the service).
+    `SELECT kl.product_id AS id, kl.product_brand_id AS brand_id,
+            ${listedUnitPriceSql('kl', shopperDiscount)} AS unit_price
+       FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = $3::uuid
+       AND kl.product_active AND a.product_catalog_id IS NULL
+     UNION ALL
+     SELECT p.id, p.brand_id, ${shopperUnitPriceSql('p', shopperDiscount)} AS unit_price
        FROM products p WHERE p.workspace_id = $2
        AND p.id = ANY(ARRAY(SELECT kl.product_id FROM product_category_links kl WHERE kl.workspace_id = $2 AND kl.category_id = $3::uuid))
-       AND ${visibleToShopper}`,
+       AND ${visibleToShopper} AND a.product_catalog_id IS NOT NULL`,
     '$2',
     '$3::uuid',
   )}) f ON true
@@ -407,6 +436,75 @@ const bareRoutes: BareRoute[] = [
  * answers carry it): written by one statement, since through the API (one POST per product) it
  * doubled the seeding of 100,000 products. The reads measured are the same either way.
  */
+/**
+ * Products `from`..`to - 1` as the API seed makes them (benchName, benchSku, benchBarcode, the
+ * category of their block of ten, displayOrder, tag, the shopper's catalog but for one in seven),
+ * cloned from the `template` product (every other column as the API wrote it), with their barcode,
+ * category and catalog links; the database's triggers fill what they fill on any insert. Answers
+ * the new products' id, sku and slug.
+ */
+async function cloneProducts(
+  databaseUrl: string,
+  workspaceId: string,
+  o: { from: number; to: number; template: string; categories: string[]; catalogId: string | null },
+): Promise<Array<{ id: string; sku: string; slug: string }>> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: columns } = await client.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'products' AND is_generated = 'NEVER'
+        ORDER BY ordinal_position`,
+    );
+    const name = `'Bench ' || ($4::text[])[1 + (n / 10) % 10] || ' ' || ($5::text[])[1 + n % 10] || ' ' || n`;
+    const overrides: Record<string, string> = {
+      id: 'gen_random_uuid()',
+      name,
+      slug: `lower(replace(${name}, ' ', '-'))`,
+      sku: `'BENCH-' || lpad(n::text, 6, '0')`,
+      display_order: 'n % 100',
+      tags: 'ARRAY[($5::text[])[1 + n % 10]]',
+      created_at: 'now()',
+      modified_at: 'now()',
+    };
+    const list = columns.map((c) => `"${c.name}"`).join(', ');
+    const values = columns.map((c) => overrides[c.name] ?? `t."${c.name}"`).join(', ');
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ id: string; sku: string; slug: string; n: number }>(
+      `INSERT INTO products (${list})
+       SELECT ${values} FROM generate_series($2::int, $3::int - 1) n,
+              (SELECT * FROM products WHERE workspace_id = $1 AND id = $6) t
+       RETURNING id, sku, slug`,
+      [workspaceId, o.from, o.to, colours, nouns, o.template],
+    );
+    const number = `substring(p.sku from 7)::int`;
+    const fresh = `FROM products p WHERE p.workspace_id = $1 AND p.sku LIKE 'BENCH-%' AND ${number} >= $2`;
+    await client.query(
+      `INSERT INTO product_barcodes (id, workspace_id, product_id, barcode)
+       SELECT gen_random_uuid(), p.workspace_id, p.id, '20' || lpad(${number}::text, 11, '0') ${fresh}`,
+      [workspaceId, o.from],
+    );
+    await client.query(
+      `INSERT INTO product_category_links (id, workspace_id, product_id, category_id, display_order)
+       SELECT gen_random_uuid(), p.workspace_id, p.id, ($3::uuid[])[1 + (${number} / 10) % $4], 0 ${fresh}`,
+      [workspaceId, o.from, o.categories, categoryCount],
+    );
+    if (o.catalogId)
+      await client.query(
+        `INSERT INTO product_catalog_links (id, workspace_id, product_id, catalog_id)
+         SELECT gen_random_uuid(), p.workspace_id, p.id, $3 ${fresh} AND ${number} % 7 <> 6`,
+        [workspaceId, o.from, o.catalogId],
+      );
+    await client.query('COMMIT');
+    return rows;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    await client.end();
+  }
+}
+
 async function seedEnglishContent(databaseUrl: string, workspaceId: string): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -450,17 +548,19 @@ export const productsSuite = defineSuite<Seeded>({
     }
     const total = config.products;
     const products: Seeded['products'] = new Array(total);
+    // The first ones through the API (its write path, and the shape of every row a product owns);
+    // the rest cloned from the first in SQL, in the same pattern (an API create costs 8–30 ms here).
+    const throughApi = Math.min(total, apiProducts);
     const started = Date.now();
     let done = 0;
-    await inParallel(total, 8, async (i) => {
-      const barcode = `20${String(i).padStart(11, '0')}`;
+    await inParallel(throughApi, 8, async (i) => {
       const created = await api.ok<{ id: string; sku: string; slug: string }>(
         'POST',
         '/core-api/catalog/products',
         {
-          name: `Bench ${colours[Math.floor(i / nouns.length) % colours.length]} ${nouns[i % nouns.length]} ${i}`,
-          sku: `BENCH-${String(i).padStart(6, '0')}`,
-          barcodes: [barcode],
+          name: benchName(i),
+          sku: benchSku(i),
+          barcodes: [benchBarcode(i)],
           // blocks of ten consecutive products (every noun) per category, so each category has every word
           categories: [categories[Math.floor(i / nouns.length) % categoryCount]],
           displayOrder: i % 100,
@@ -470,12 +570,33 @@ export const productsSuite = defineSuite<Seeded>({
         },
       );
       const inShop = !shopper.catalogId || i % 7 !== 6;
-      products[i] = { id: created.id, sku: created.sku, slug: created.slug, barcode, inShop };
-      if (++done % Math.max(1, Math.floor(total / 10)) === 0) {
+      products[i] = {
+        id: created.id,
+        sku: created.sku,
+        slug: created.slug,
+        barcode: benchBarcode(i),
+        inShop,
+      };
+      if (++done % Math.max(1, Math.floor(throughApi / 5)) === 0) {
         const rate = done / ((Date.now() - started) / 1000);
-        log(`${done} / ${total} products (${rate.toFixed(0)} per second)`);
+        log(`${done} / ${throughApi} products through the API (${rate.toFixed(0)} per second)`);
       }
     });
+    if (total > throughApi) {
+      const cloned = await cloneProducts(config.databaseUrl, ctx.workspaceId, {
+        from: throughApi,
+        to: total,
+        template: products[0].id,
+        categories,
+        catalogId: shopper.catalogId,
+      });
+      for (const row of cloned) {
+        const i = Number(row.sku.slice('BENCH-'.length));
+        const inShop = !shopper.catalogId || i % 7 !== 6;
+        products[i] = { id: row.id, sku: row.sku, slug: row.slug, barcode: benchBarcode(i), inShop };
+      }
+      log(`${total - throughApi} more cloned from the first in SQL`);
+    }
     log(`${total} products in ${categoryCount} categories, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await seedEnglishContent(config.databaseUrl, ctx.workspaceId);
     log('English display content for every product (one statement)');

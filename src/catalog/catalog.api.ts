@@ -45,3 +45,13 @@ export { ProductsService } from './products/products.service';
 // What the storefront wing uses
 export { ProductFacetsService } from './products/product-facets.service';
 export { ShopReads } from './shop-reads/shop-reads.service';
+
+// What imports and exports of products use (the transfer context, docs/imports.md)
+export {
+  ImportState,
+  type PlannedRow,
+  ProductSheetService,
+  type RowError,
+  type SheetColumn,
+  type SheetRowInput,
+} from './product-sheet/product-sheet.service';

@@ -1,9 +1,16 @@
-import { applyDecorators, Injectable } from '@nestjs/common';
-import { ApiOkResponse, ApiPropertyOptional, type ApiResponseOptions } from '@nestjs/swagger';
+import {
+  applyDecorators,
+  createParamDecorator,
+  Injectable,
+  type ExecutionContext,
+  type PipeTransform,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiPropertyOptional, ApiQuery, type ApiResponseOptions } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { AnswerLanguage } from '../catalog/catalog.api';
 import { LanguagesService, type WorkspaceLanguages } from '../i18n/i18n.api';
+import type { AuthenticatedRequest } from '../platform/auth/decorators';
 import { badRequest } from '../platform/http/problem';
 import type { RequestContext } from '../platform/tenancy/request-context';
 
@@ -11,14 +18,14 @@ const languageDescription =
   'ISO 639-1 code of the content language (one the workspace supports, else 400). Without it the ' +
   'best supported language of `Accept-Language`, else the workspace’s default language.';
 
-/** The `language` query parameter of the storefront's GET reads. */
-export class LanguageQuery {
-  @ApiPropertyOptional({ example: 'nl', maxLength: 10, description: languageDescription })
-  @IsOptional()
-  @IsString()
-  @MaxLength(10)
-  language?: string;
-}
+/** The `language` query parameter of a storefront GET read, in the document (`@InLanguage()` reads it). */
+export const ApiLanguageQuery = () =>
+  ApiQuery({
+    name: 'language',
+    required: false,
+    description: languageDescription,
+    schema: { type: 'string', maxLength: 10, example: 'nl' },
+  });
 
 /** The `language` member of the storefront's POST reads (a class to extend or copy the member from). */
 export const languageMember = () =>
@@ -102,3 +109,45 @@ export class RequestLanguages {
     return { language, defaultLanguage: workspace.defaultLanguage };
   }
 }
+
+/** What a request's language is learnt from (`languageSource`), before it is resolved. */
+interface LanguageSource {
+  ctx: RequestContext;
+  explicit: unknown;
+  accept: string | undefined;
+  reply: FastifyReply;
+}
+
+const languageSource = createParamDecorator(
+  (from: 'query' | 'body', host: ExecutionContext): LanguageSource => {
+    const http = host.switchToHttp();
+    const req = http.getRequest<AuthenticatedRequest>();
+    const source = (from === 'body' ? req.body : req.query) as { language?: unknown } | undefined;
+    const accept = req.headers['accept-language'];
+    return {
+      ctx: req.context!,
+      explicit: source && typeof source === 'object' ? source.language : undefined,
+      accept: typeof accept === 'string' ? accept : undefined,
+      reply: http.getResponse<FastifyReply>(),
+    };
+  },
+);
+
+/** Resolves a `languageSource` with `RequestLanguages` (a string `language` of at most 10 characters, else 400). */
+@Injectable()
+export class RequestLanguagePipe implements PipeTransform<LanguageSource, Promise<AnswerLanguage>> {
+  constructor(private readonly languages: RequestLanguages) {}
+
+  transform({ ctx, explicit, accept, reply }: LanguageSource): Promise<AnswerLanguage> {
+    if (explicit !== undefined && (typeof explicit !== 'string' || explicit.length > 10))
+      throw badRequest({ language: ['must be a language code (a string of at most 10 characters)'] });
+    return this.languages.of(ctx, explicit, accept, reply);
+  }
+}
+
+/**
+ * The content language of a storefront read, as a handler parameter: the `language` of the query
+ * string (GET, documented by `@ApiLanguageQuery()`) or of the body (POST, a member of its DTO),
+ * else `Accept-Language`, else the workspace's default; sets `Content-Language`.
+ */
+export const InLanguage = (from: 'query' | 'body' = 'query') => languageSource(from, RequestLanguagePipe);

@@ -38,14 +38,42 @@ export interface FacetPricing {
 
 /**
  * The unit price a shopper pays before atomic scripts, excl. VAT, for the product aliased `p`:
- * the quantity tier that applies at quantity 1 (the highest `min_quantity` ≤ 1), else the sales
- * price, less the account's discount (`discount`, a placeholder in percent) — the price rule's
- * steps 1–3 (pricing's `rulePrice`); null when the price is on request.
+ * none when the product has no sales price (on request, whatever its tiers), else the quantity
+ * tier that applies at quantity 1 (the highest `min_quantity` ≤ 1), else the sales price, less the
+ * account's discount (`discount`, a placeholder in percent) — the price rule's steps 1–3
+ * (pricing's `rulePrice`, held to it by e2e `catalog/shopper-unit-price`). The database function
+ * `product_unit_price_at_one` (migration CategoryListing) is the same rule before the discount.
  */
 export const shopperUnitPriceSql = (p: string, discount: string): string =>
-  `(coalesce((SELECT t.sales_price FROM product_price_tiers t WHERE t.workspace_id = ${p}.workspace_id
-      AND t.product_id = ${p}.id AND t.min_quantity <= 1 ORDER BY t.min_quantity DESC LIMIT 1), ${p}.sales_price)
-    * (100 - CAST(${discount} AS numeric)) / 100)`;
+  `(product_unit_price_at_one(${p}.workspace_id, ${p}.id, ${p}.sales_price) * (100 - CAST(${discount} AS numeric)) / 100)`;
+
+/**
+ * `shopperUnitPriceSql` from a category's listing (the link aliased `kl`, whose
+ * `product_unit_price` is the tier at 1 or the sales price, kept by the CategoryListing triggers).
+ */
+export const listedUnitPriceSql = (kl: string, discount: string): string =>
+  `(${kl}.product_unit_price * (100 - CAST(${discount} AS numeric)) / 100)`;
+
+/** Where a facets query (its alias) reads a product's id, brand and unit price. */
+export interface FacetColumns {
+  id: string;
+  brandId: string;
+  unitPrice: (discount: string) => string;
+}
+
+/** The columns of a products query (aliased `p`). */
+export const productFacetColumns: FacetColumns = {
+  id: 'p.id',
+  brandId: 'p.brand_id',
+  unitPrice: (discount) => shopperUnitPriceSql('p', discount),
+};
+
+/** The columns of a category's listing (the links, aliased `kl`). */
+export const listingFacetColumns: FacetColumns = {
+  id: 'kl.product_id',
+  brandId: 'kl.product_brand_id',
+  unitPrice: (discount) => listedUnitPriceSql('kl', discount),
+};
 
 /**
  * The SQL of the facets of a list: `matches` selects `id, brand_id, unit_price` of the list's
@@ -90,7 +118,8 @@ export const facetsSql = (
 
 /**
  * The facets of a list in ONE statement: whether its category exists, the product filters
- * configured for it, the list's products (the filtered query `qb`, aliased `p`) materialized
+ * configured for it, the list's products (the filtered query `qb`: products aliased `p`, or a
+ * category's listing aliased `kl` with `listingFacetColumns`) materialized
  * once, then per configured attribute filter its values with counts (List,
  * Boolean) or its numeric range (Range), the brands with counts and the range of the shopper's unit
  * prices before atomic scripts (`pricing`; null: prices hidden, no range) —
@@ -101,13 +130,11 @@ export async function productFacets(
   workspaceId: string,
   categoryId: string,
   pricing: FacetPricing | null,
+  columns: FacetColumns = productFacetColumns,
 ): Promise<{ category: boolean; total: number; facets: ProductFacet[] }> {
-  qb.select('p.id', 'id')
-    .addSelect('p.brand_id', 'brand_id')
-    .addSelect(
-      pricing === null ? 'NULL::numeric' : shopperUnitPriceSql('p', ':__facetDiscount'),
-      'unit_price',
-    );
+  qb.select(columns.id, 'id')
+    .addSelect(columns.brandId, 'brand_id')
+    .addSelect(pricing === null ? 'NULL::numeric' : columns.unitPrice(':__facetDiscount'), 'unit_price');
   const sql = `(${facetsSql(qb.getQuery(), ':__facetWorkspace', 'CAST(:__facetCategory AS uuid)')})`;
   const row = await qb
     .createQueryBuilder()

@@ -2,8 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { notFound } from '../../platform/http/problem';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductAttributeFilter } from './product-list.dto';
-import { ProductListService, type SearchFallback } from './product-list.service';
-import { productFacets, type FacetPricing, type ProductFacet } from './product-facets.queries';
+import { listedCategory, ProductListService, type SearchFallback } from './product-list.service';
+import {
+  listingFacetColumns,
+  productFacets,
+  type FacetPricing,
+  type ProductFacet,
+} from './product-facets.queries';
 import { ProductReads, type ProductVisibility } from './product-reads';
 
 /** The list whose facets are wanted: a category's products under a text search and attribute filters. */
@@ -40,6 +45,13 @@ export class ProductFacetsService {
       attributes: body.attributes,
       query: body.query,
     } as Parameters<ProductListService['matching']>[1];
+    if (!nothing && listedCategory({ ...q, sortBy: 'DisplayOrder' }, visibility)) {
+      // The category alone: its listing (the links' copies of the products' columns) holds every count.
+      const qb = this.reads.listing(ctx, categoryId, visibility);
+      const found = await productFacets(qb, ctx.workspaceId, categoryId, pricing, listingFacetColumns);
+      if (!found.category) throw notFound('Product category', categoryId);
+      return found.facets;
+    }
     const run = async (fallback: SearchFallback | null) => {
       const qb = this.lists.matching(ctx, q, fallback);
       this.reads.restrict(qb, visibility);

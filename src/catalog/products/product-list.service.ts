@@ -72,6 +72,26 @@ const fallbackRelevance = (corrected: boolean) =>
 /** How many names nearest to the query (trigram word similarity) lend their words to "did you mean". */
 const suggestionSources = 20;
 
+/** Members of a list body that a category's listing answers (with `categoryIds` of one category). */
+const listingMembers = new Set(['categoryIds', 'sortBy', 'sortOrder', 'take', 'skip', 'query', 'language']);
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The category whose listing alone answers `q` (ProductReads.categoryPage), or null: one category,
+ * in display order (relevance without a query is display order), nothing else narrowing it — any
+ * other member with a value, present or added later, takes the general path — and no catalog
+ * restricting the caller (the listing does not know catalogs).
+ */
+export function listedCategory(q: AnyProductList, visibility: ProductVisibility = {}): string | null {
+  if (q.categoryIds?.length !== 1 || visibility.catalogId || q.query?.trim()) return null;
+  if (q.sortBy !== 'DisplayOrder' && q.sortBy !== 'Relevance') return null;
+  const narrowed = Object.entries(q).some(
+    ([member, value]) => !listingMembers.has(member) && !isEmpty(value),
+  );
+  return narrowed ? null : q.categoryIds[0];
+}
+
 @Injectable()
 export class ProductListService {
   constructor(
@@ -195,6 +215,16 @@ export class ProductListService {
     options: Omit<PageOptions, 'selective'> = {},
   ): Promise<SearchPage<R>> {
     const params = { ...listParams(q), query: undefined };
+    const category = listedCategory(q, options.visibility);
+    if (category) {
+      const page = await this.reads.categoryPage<R>(
+        ctx,
+        category,
+        { ...params, sortBy: 'DisplayOrder' },
+        options,
+      );
+      return { ...page, didYouMean: null };
+    }
     const text = q.query?.trim();
     const search = text ? productSearch(text) : null;
     const relevance = search && search.kind !== 'substring' ? wordsRelevance : 'p.display_order';

@@ -9,9 +9,11 @@ import { notFound } from '../../platform/http/problem';
 import { withEtag } from '../../platform/http/etag';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductResponse } from './product-response.dto';
+import { ProductCategoryLinkEntity } from './product-category-link.entity';
 import { ProductEntity } from './product.entity';
 import {
   answerSelect,
+  categoryPageSql,
   productLookupSql,
   viewHasLanguage,
   visibilitySql,
@@ -73,6 +75,8 @@ interface AnswerRow<R = ProductResponse> {
 export class ProductReads {
   /** Lookup statements by key and visibility shape (a handful: texts never depend on values). */
   private readonly lookups = new Map<string, PreparedStatement>();
+  /** Category page statements by view, visibility and direction (categoryPageSql). */
+  private readonly categoryPages = new Map<string, PreparedStatement>();
 
   constructor(private readonly db: Db) {}
 
@@ -150,6 +154,68 @@ export class ProductReads {
       { materialize: options.selective },
     );
     return { data: page.data.map((row) => row.answer), total: page.total };
+  }
+
+  /**
+   * A page of one category's products in display order (then id), with its total, from the
+   * category's listing (the product columns the links carry: migration CategoryListing): the
+   * matches are one range of `ix_product_category_links__listing`, and only the page's products
+   * are read, by a named prepared statement (`categoryPageSql`). The same rows, order and total as
+   * `page` of the category filter, for a visibility without a catalog (the listing has no catalog):
+   * `ProductListService` decides.
+   */
+  async categoryPage<R = ProductResponse>(
+    ctx: RequestContext,
+    categoryId: string,
+    params: ListParams<'DisplayOrder'>,
+    options: PageOptions = {},
+  ): Promise<Page<R>> {
+    const view = options.view ?? 'core';
+    const activeOnly = !!options.visibility?.activeOnly;
+    const descending = params.sortOrder === 'Desc';
+    const key = `${view}:${activeOnly}:${descending}`;
+    let statement = this.categoryPages.get(key);
+    if (!statement) {
+      statement = preparedStatement(categoryPageSql(view, activeOnly, descending));
+      this.categoryPages.set(key, statement);
+    }
+    const language = options.language ?? noLanguage;
+    const languages = viewHasLanguage(view) ? [language.language, language.defaultLanguage] : [];
+    if (params.take === 0) {
+      const total = await this.listing(ctx, categoryId, options.visibility ?? everything).getCount();
+      return { data: [], total };
+    }
+    const rows = await this.db
+      .repo(ctx, ProductCategoryLinkEntity, 'Product category link')
+      .prepared<AnswerRow<R> & { total: string }>(statement, [
+        categoryId,
+        params.take,
+        params.skip,
+        ...languages,
+      ]);
+    const total = rows.length
+      ? Number(rows[0].total)
+      : params.skip > 0
+        ? await this.listing(ctx, categoryId, options.visibility ?? everything).getCount()
+        : 0;
+    return { data: rows.map((row) => row.answer), total };
+  }
+
+  /**
+   * A category's listing: its links (aliased `kl`, with their copies of the products' columns)
+   * under `visibility`, whose catalog the listing does not know (the caller checks there is none).
+   */
+  listing(
+    ctx: RequestContext,
+    categoryId: string,
+    visibility: ProductVisibility,
+  ): SelectQueryBuilder<ProductCategoryLinkEntity> {
+    const qb = this.db
+      .repo(ctx, ProductCategoryLinkEntity, 'Product category link')
+      .qb('kl')
+      .andWhere('kl.category_id = :__category', { __category: categoryId });
+    if (visibility.activeOnly) qb.andWhere('kl.product_active');
+    return qb;
   }
 
   /** The lookup statement by `key` with this visibility condition, made once per shape. */

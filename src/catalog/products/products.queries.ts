@@ -141,6 +141,28 @@ export const answerSelect =
     `${p}.version AS version, ${answerSql[view](p, pageLanguage)} AS answer`;
 
 /**
+ * A page of one category's products from its listing (migration CategoryListing), in display order
+ * then id (`descending`: both reversed), with the total: `$1` the workspace, `$2` the category,
+ * `$3` take, `$4` skip; for a view with a language `$5` and `$6` the language and its fallback.
+ * `activeOnly`: only active products. The same rows as the general path (`paginateAnswers` of the
+ * category filter); one text per shape, so it is a named prepared statement whose generic plan is
+ * one range of `ix_product_category_links__listing`.
+ */
+export const categoryPageSql = (view: ProductView, activeOnly: boolean, descending: boolean): string => {
+  const order = descending ? 'DESC' : 'ASC';
+  const language: LanguagePlaceholders = { language: '$5', fallback: '$6' };
+  return (
+    `WITH m AS MATERIALIZED (SELECT kl.product_id AS id, kl.product_display_order AS display_order ` +
+    `FROM product_category_links kl WHERE kl.workspace_id = $1 AND kl.category_id = $2` +
+    `${activeOnly ? ' AND kl.product_active' : ''}) ` +
+    `SELECT (SELECT count(*) FROM m) AS total, p.version, ${answerSql[view]('p', language)} AS answer ` +
+    `FROM (SELECT id, display_order FROM m ORDER BY display_order ${order}, id ${order} LIMIT $3 OFFSET $4) page ` +
+    `JOIN products p ON p.workspace_id = $1 AND p.id = page.id ` +
+    `ORDER BY page.display_order ${order}, page.id ${order}`
+  );
+};
+
+/**
  * The lookup of one product by `key` (`$1` the workspace, `$2` the value; for a view with a
  * language `$3` and `$4` the language and its fallback) with a visibility `condition` (see
  * visibilitySql): its version and its answer in `view`.

@@ -31,8 +31,10 @@ export interface ChangeSubscriber {
  *   notification before the ReadyForQuery that ends its statement or COMMIT, and node-postgres
  *   resolves the query only on ReadyForQuery. Other processes' changes reach the idle connections
  *   within milliseconds.
- *   Live only while every connection of the pool is known to listen. A connection that errors or
- *   ends may take undelivered notifications with it: the cache is cleared.
+ *   Live only while every connection of the pool is known to listen. A connection that errors may
+ *   have lost notifications: the cache is cleared. One that ends (the pool closing an idle one)
+ *   loses only its own copies, which the others received too: the cache is cleared only when no
+ *   listening connection is left.
  * - Server behind a pooler in transaction mode (DATABASE_LISTEN_URL set): one direct connection
  *   per channel LISTENs instead (see `listenDirect`).
  */
@@ -164,7 +166,11 @@ export class ChangeListener {
     client.once('end', () => {
       ended = true;
       this.listening.delete(client);
-      this.cache.invalidate();
+      // Every listening connection receives its own copy of each notification, so one that ends
+      // (the pool closes idle connections) loses nothing the others do not deliver; only when none
+      // is left may a notification have reached no one. (Clearing on every end emptied the caches
+      // each time the pool shrank, and a 130 ms category tree was loaded again by most requests.)
+      if (this.listening.size === 0) this.cache.invalidate();
     });
     await client.query(`LISTEN ${this.channel}`);
     if (!ended) this.listening.add(client);

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { AnswerLanguage } from '../../catalog/catalog.api';
 import { Ctx, ReadOperation } from '../../platform/auth/decorators';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -12,7 +12,7 @@ import {
   ProductFacetsRequest,
 } from './commerce-product.dto';
 import { StorefrontProductsService } from './storefront-products.service';
-import { ApiOkInLanguage, LanguageQuery, RequestLanguages } from '../request-language';
+import { ApiLanguageQuery, ApiOkInLanguage, InLanguage } from '../request-language';
 
 const visible =
   'Only active products are found; a client login whose account has a product catalog finds only that catalog’s products (any other is a 404 / absent).';
@@ -22,10 +22,7 @@ const visible =
 @ApiBearerAuth()
 @Controller('commerce-api/catalog/products')
 export class ProductsCommerceController {
-  constructor(
-    private readonly products: StorefrontProductsService,
-    private readonly languages: RequestLanguages,
-  ) {}
+  constructor(private readonly products: StorefrontProductsService) {}
 
   @Post()
   @HttpCode(200)
@@ -43,10 +40,9 @@ export class ProductsCommerceController {
   async list(
     @Ctx() ctx: RequestContext,
     @Body() body: CommerceProductListRequest,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @InLanguage('body') language: AnswerLanguage,
   ): Promise<CommerceProductPage> {
-    return this.products.list(ctx, body, await this.languages.of(ctx, body.language, accept, reply));
+    return this.products.list(ctx, body, language);
   }
 
   @Post('filters/:categoryId')
@@ -63,10 +59,9 @@ export class ProductsCommerceController {
     @Ctx() ctx: RequestContext,
     @IdParam('categoryId') categoryId: string,
     @Body() body: ProductFacetsRequest,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    // Resolved for its Content-Language header (and its 400); the facets' labels have no language.
+    @InLanguage('body') _language: AnswerLanguage,
   ): Promise<ProductFacet[]> {
-    await this.languages.of(ctx, body.language, accept, reply);
     return this.products.facets(ctx, categoryId, body);
   }
 
@@ -76,21 +71,15 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product by barcode',
     description: visible,
   })
+  @ApiLanguageQuery()
   @ApiOkInLanguage({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
   async byBarcode(
     @Ctx() ctx: RequestContext,
     @Param('barcode') barcode: string,
-    @Query() q: LanguageQuery,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @InLanguage() language: AnswerLanguage,
   ): Promise<CommerceProduct> {
-    return this.products.get(
-      ctx,
-      'barcode',
-      barcode,
-      await this.languages.of(ctx, q.language, accept, reply),
-    );
+    return this.products.get(ctx, 'barcode', barcode, language);
   }
 
   @Get('slug/:slug')
@@ -99,16 +88,15 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product by slug',
     description: visible,
   })
+  @ApiLanguageQuery()
   @ApiOkInLanguage({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
   async bySlug(
     @Ctx() ctx: RequestContext,
     @Param('slug') slug: string,
-    @Query() q: LanguageQuery,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @InLanguage() language: AnswerLanguage,
   ): Promise<CommerceProduct> {
-    return this.products.get(ctx, 'slug', slug, await this.languages.of(ctx, q.language, accept, reply));
+    return this.products.get(ctx, 'slug', slug, language);
   }
 
   @Get(':id')
@@ -117,15 +105,14 @@ export class ProductsCommerceController {
     summary: 'Get a storefront product',
     description: visible,
   })
+  @ApiLanguageQuery()
   @ApiOkInLanguage({ description: 'The product as the storefront shows it', type: CommerceProduct })
   @ApiProblems(400, 401, 403, 404)
   async get(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,
-    @Query() q: LanguageQuery,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @InLanguage() language: AnswerLanguage,
   ): Promise<CommerceProduct> {
-    return this.products.get(ctx, 'id', id, await this.languages.of(ctx, q.language, accept, reply));
+    return this.products.get(ctx, 'id', id, language);
   }
 }

@@ -1,11 +1,11 @@
-import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { AnswerLanguage } from '../../catalog/catalog.api';
 import { Ctx } from '../../platform/auth/decorators';
 import { ApiProblems, IdParam } from '../../platform/http/openapi';
 import type { RequestContext } from '../../platform/tenancy/request-context';
-import { ApiOkInLanguage, RequestLanguages } from '../request-language';
-import { CommerceCategoryDetail, CommerceCategoryNode, LanguageQuery } from './taxonomy.dto';
+import { ApiLanguageQuery, ApiOkInLanguage, InLanguage } from '../request-language';
+import { CommerceCategoryDetail, CommerceCategoryNode } from './taxonomy.dto';
 import { StorefrontTaxonomyService } from './storefront-taxonomy.service';
 
 const visibleCategories =
@@ -16,10 +16,7 @@ const visibleCategories =
 @ApiBearerAuth()
 @Controller('commerce-api/catalog/categories')
 export class CategoriesCommerceController {
-  constructor(
-    private readonly taxonomy: StorefrontTaxonomyService,
-    private readonly languages: RequestLanguages,
-  ) {}
+  constructor(private readonly taxonomy: StorefrontTaxonomyService) {}
 
   @Get()
   @ApiOperation({
@@ -27,6 +24,7 @@ export class CategoriesCommerceController {
     summary: 'Get the storefront’s category tree',
     description: `The visible categories as a tree, each level by displayOrder then name, with their display content in the request’s language. ${visibleCategories}`,
   })
+  @ApiLanguageQuery()
   @ApiOkInLanguage({
     description: 'The root categories, each with its children',
     type: [CommerceCategoryNode],
@@ -34,11 +32,9 @@ export class CategoriesCommerceController {
   @ApiProblems(400, 401, 403)
   async tree(
     @Ctx() ctx: RequestContext,
-    @Query() q: LanguageQuery,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @InLanguage() language: AnswerLanguage,
   ): Promise<CommerceCategoryNode[]> {
-    return this.taxonomy.tree(ctx, await this.languages.of(ctx, q.language, accept, reply));
+    return this.taxonomy.tree(ctx, language);
   }
 
   @Get('slug/:slug')
@@ -47,16 +43,15 @@ export class CategoriesCommerceController {
     summary: 'Get a storefront category by slug',
     description: `The category with its breadcrumb and visible children; a hidden, inactive or unknown one is a 404. ${visibleCategories}`,
   })
+  @ApiLanguageQuery()
   @ApiOkInLanguage({ description: 'The category as the storefront shows it', type: CommerceCategoryDetail })
   @ApiProblems(400, 401, 403, 404)
   async bySlug(
     @Ctx() ctx: RequestContext,
     @Param('slug') slug: string,
-    @Query() q: LanguageQuery,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @InLanguage() language: AnswerLanguage,
   ): Promise<CommerceCategoryDetail> {
-    return this.taxonomy.category(ctx, 'slug', slug, await this.languages.of(ctx, q.language, accept, reply));
+    return this.taxonomy.category(ctx, 'slug', slug, language);
   }
 
   @Get(':id')
@@ -65,15 +60,14 @@ export class CategoriesCommerceController {
     summary: 'Get a storefront category',
     description: `The category with its breadcrumb and visible children; a hidden, inactive or unknown one is a 404. ${visibleCategories}`,
   })
+  @ApiLanguageQuery()
   @ApiOkInLanguage({ description: 'The category as the storefront shows it', type: CommerceCategoryDetail })
   @ApiProblems(400, 401, 403, 404)
   async get(
     @Ctx() ctx: RequestContext,
     @IdParam() id: string,
-    @Query() q: LanguageQuery,
-    @Headers('accept-language') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @InLanguage() language: AnswerLanguage,
   ): Promise<CommerceCategoryDetail> {
-    return this.taxonomy.category(ctx, 'id', id, await this.languages.of(ctx, q.language, accept, reply));
+    return this.taxonomy.category(ctx, 'id', id, language);
   }
 }

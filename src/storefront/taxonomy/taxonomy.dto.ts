@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
 import { ListQuery, PageOf } from '../../platform/http/list-query';
 import { CommerceContent } from '../catalog-content.dto';
-import { LanguageQuery } from '../request-language';
 
 /** A category as a shop shows it. */
 export class CommerceCategory {
@@ -89,5 +88,3 @@ export class CommerceAttributesQuery {
   @IsUUID('loose')
   categoryId?: string;
 }
-
-export { LanguageQuery };

@@ -219,6 +219,11 @@ describe('Storefront taxonomy, languages and content', () => {
         await client.get(`${P}/${id.oak}?language=fr`),
         await client.post(P, { language: 'fr' }),
         await client.get(`${K}?language=fr`),
+        // Not one code: a repeated parameter, a number, a long string.
+        await client.get(`${P}/${id.oak}?language=nl&language=en`),
+        await client.post(P, { language: 5 }),
+        await client.post(`${P}/filters/${id.chairs}`, { language: ['nl'] }),
+        await client.get(`${K}?language=${'n'.repeat(500)}`),
       ]) {
         expect(res.status).toBe(400);
         expect(Object.keys(res.body.errors)).toEqual(['language']);

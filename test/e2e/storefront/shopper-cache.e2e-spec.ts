@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client, type Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { Caller, startApp, TestApp, WorkspaceFixture } from '../../support/app';
 
@@ -109,6 +110,34 @@ describe('Storefront read caches', () => {
       [s.ws.id, s.plain],
     );
     expect((await priceOf(s.shopper, s.outside)).customerPrice).toBe(25);
+  });
+
+  it('sees the next change from another session after the pool closed one of its connections', async () => {
+    const s = await shop();
+    await twice(() => s.shopper.get(`${P}/price/${s.outside}`));
+    expect((await priceOf(s.shopper, s.outside)).customerPrice).toBe(45);
+    // On the server the pool closes an idle connection (it listened too): the caches keep their
+    // entries, and a change committed by a session outside this process reaches them through the
+    // connections left. (Embedded: one session, no pool; the change is this session's own.)
+    const pool = (ds.driver as unknown as { master?: Pool }).master;
+    const url = (ds.options as { url?: string }).url;
+    if (url && pool) (await pool.connect()).release(true);
+    const change = [
+      `UPDATE accounts SET commerce_settings = jsonb_set(commerce_settings, '{discountPercentage}', '20')
+        WHERE workspace_id = $1 AND id = $2`,
+      [s.ws.id, s.plain],
+    ] as const;
+    if (url) {
+      const other = new Client({ connectionString: url });
+      await other.connect();
+      await other.query(change[0], [...change[1]]);
+      await other.end();
+      // Another session's notification arrives within milliseconds, not before its COMMIT returns.
+      const deadline = Date.now() + 2000;
+      while ((await priceOf(s.shopper, s.outside)).customerPrice !== 40 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    } else await ds.query(change[0], [...change[1]]);
+    expect((await priceOf(s.shopper, s.outside)).customerPrice).toBe(40);
   });
 
   it('prices a user’s request for an account by id at its new discount', async () => {
