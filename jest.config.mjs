@@ -26,6 +26,8 @@ const slow = [
   'platform/heavy-operations',
   'sales/sales-orders-crash',
   'webhooks/webhooks-crash',
+  // Starts the import command-line client as a child process against a served app.
+  'transfer/import-cli',
 ];
 
 const e2e = {

@@ -28,6 +28,11 @@ import { WorkspaceDefaultLanguage1795644000000 } from './1795644000000-Workspace
 import { CategoryTreeNotifications1795644100000 } from './1795644100000-CategoryTreeNotifications';
 import { ShopperAccounts1795645000000 } from './1795645000000-ShopperAccounts';
 import { ProductContentSearch1795646000000 } from './1795646000000-ProductContentSearch';
+import { ImportJobs1795650000000 } from './1795650000000-ImportJobs';
+import { ImportKinds1795654000000 } from './1795654000000-ImportKinds';
+import { ApiKeysAndRateLimits1795651000000 } from './1795651000000-ApiKeysAndRateLimits';
+import { RefreshGrace1795652000000 } from './1795652000000-RefreshGrace';
+import { CategoryListing1795653000000 } from './1795653000000-CategoryListing';
 
 /**
  * Every migration, in order. Listed explicitly (no glob) so the app, the TypeORM CLI and the ESM
@@ -65,4 +70,9 @@ export const migrations: Array<new () => unknown> = [
   CategoryTreeNotifications1795644100000,
   ShopperAccounts1795645000000,
   ProductContentSearch1795646000000,
+  ImportJobs1795650000000,
+  ApiKeysAndRateLimits1795651000000,
+  RefreshGrace1795652000000,
+  CategoryListing1795653000000,
+  ImportKinds1795654000000,
 ];

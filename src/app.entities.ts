@@ -1,5 +1,6 @@
 import { ActivityEntity } from './platform/activity/activity.entity';
 import { IdempotencyKeyEntity } from './platform/http/idempotency-key.entity';
+import { RateLimitCountEntity } from './platform/http/rate-limit-count.entity';
 import { StoredFileEntity } from './platform/storage/stored-file.entity';
 import { identityEntities } from './identity/identity.entities';
 import { i18nEntities } from './i18n/i18n.entities';
@@ -10,6 +11,7 @@ import { contentEntities } from './content/content.entities';
 import { webhooksEntities } from './webhooks/webhooks.entities';
 import { inventoryEntities } from './inventory/inventory.entities';
 import { salesEntities } from './sales/sales.entities';
+import { transferEntities } from './transfer/transfer.entities';
 
 /**
  * Every entity of the service, by context: the composition root hands them to the platform
@@ -19,6 +21,7 @@ import { salesEntities } from './sales/sales.entities';
 export const entities = [
   ActivityEntity,
   IdempotencyKeyEntity,
+  RateLimitCountEntity,
   StoredFileEntity,
   ...identityEntities,
   ...i18nEntities,
@@ -29,4 +32,5 @@ export const entities = [
   ...webhooksEntities,
   ...inventoryEntities,
   ...salesEntities,
+  ...transferEntities,
 ];

@@ -16,6 +16,7 @@ import { PricingModule } from './pricing/pricing.module';
 import { StorefrontModule } from './storefront/storefront.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SalesModule } from './sales/sales.module';
+import { TransferModule } from './transfer/transfer.module';
 import { SalesStatisticsModule } from './sales/sales.api';
 import { StorefrontOrdersModule } from './storefront/storefront.api';
 
@@ -55,6 +56,7 @@ export class AppModule {
         // after the core sales orders, before their figures: the order of the OpenAPI document
         StorefrontOrdersModule,
         SalesStatisticsModule,
+        TransferModule,
       ],
     };
   }

@@ -5,11 +5,12 @@ import { dataSourceOptions } from './app.database-options';
 import { loadEnvOrExit } from './config/env';
 import { PlatformModule } from './platform/platform.module';
 import { createLogger, PinoNestLogger } from './platform/http/request-logger';
+import { TransferModule } from './transfer/transfer.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
- * `node dist/src/worker.js` (`npm run start:worker`): the webhook delivery worker alone, without
- * the HTTP API, for the scale-out configuration — API instances with `WEBHOOKS_WORKER=false`
+ * `node dist/src/worker.js` (`npm run start:worker`): the webhook delivery worker and the import
+ * worker (docs/imports.md) alone, without the HTTP API, for the scale-out configuration — API instances with `WEBHOOKS_WORKER=false`
  * write the outbox, worker processes send it (any number of them: they claim rows with
  * `FOR UPDATE SKIP LOCKED`). Same configuration as the service; it needs `DATABASE_URL` (the
  * embedded database belongs to one process). It leaves migrations to the API instances unless
@@ -24,10 +25,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   env.WEBHOOKS_WORKER = true;
+  env.IMPORTS_WORKER = true;
   env.MIGRATIONS_RUN = process.env.MIGRATIONS_RUN === 'true';
 
   const database = dataSourceOptions({ databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
-  @Module({ imports: [PlatformModule.forRoot({ env, database }), WebhooksModule] })
+  @Module({ imports: [PlatformModule.forRoot({ env, database }), WebhooksModule, TransferModule] })
   class WorkerModule {}
 
   const app = await NestFactory.createApplicationContext(WorkerModule, {

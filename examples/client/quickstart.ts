@@ -3,13 +3,16 @@
  * document (openapi-typescript types + openapi-fetch):
  *
  *   npm run openapi && npm run client:generate
+ *   API_BASE_URL=http://localhost:3000 API_KEY=trade_live_… npm run client:quickstart
  *   API_BASE_URL=http://localhost:3000 API_USERNAME=admin API_PASSWORD=… npm run client:quickstart
  *
  * (`npm run openapi` builds the service; beside a running one, fetch its document instead:
  * `curl -s localhost:3000/openapi.json -o openapi.json`). `client:quickstart` compiles this file
  * into examples/dist/ and runs it.
  *
- * It logs in, creates a product, lists products, deletes the product and reads the problem+json
+ * An integration works with an API key (`X-Api-Key`): API_KEY, or, without one, an Admin logs in
+ * and creates a key for the run (shown once, in that answer). With the key it creates a product,
+ * lists products (and reads the rate limit left), deletes the product and reads the problem+json
  * error of asking for it again. CI type-checks it against a freshly generated client, so a change
  * of the document that breaks generated clients fails the build.
  */
@@ -30,21 +33,32 @@ function fail(step: string, problem: Problem | undefined, response: Response): n
   throw new Error(`${step}: ${response.status} ${problem?.title ?? ''} ${problem?.detail ?? ''}`.trim());
 }
 
-async function main(): Promise<void> {
-  const baseUrl = process.env.API_BASE_URL ?? 'http://localhost:3000';
+/** API_KEY, or a key an Admin (API_USERNAME, API_PASSWORD) creates for this run, valid for an hour. */
+async function apiKey(baseUrl: string): Promise<string> {
+  if (process.env.API_KEY) return process.env.API_KEY;
   const anonymous = createClient<paths>({ baseUrl });
-
   // Log in: username or email, case-insensitive.
   const login = await anonymous.POST('/core-api/auth/login', {
     body: { username: required('API_USERNAME'), password: required('API_PASSWORD') },
   });
   if (!login.data) fail('login', login.error, login.response);
   console.log('logged in');
-
-  const api = createClient<paths>({
+  const admin = createClient<paths>({
     baseUrl,
     headers: { Authorization: `Bearer ${login.data.accessToken}` },
   });
+  const made = await admin.POST('/core-api/api-keys', {
+    body: { name: 'Quickstart', role: 'Member', expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+  });
+  if (!made.data) fail('create API key', made.error, made.response);
+  console.log(`created API key ${made.data.id} (${made.data.hint}), shown only once`);
+  return made.data.key;
+}
+
+async function main(): Promise<void> {
+  const baseUrl = process.env.API_BASE_URL ?? 'http://localhost:3000';
+  // Every request below is made with the key: a service user of its workspace with its role.
+  const api = createClient<paths>({ baseUrl, headers: { 'X-Api-Key': await apiKey(baseUrl) } });
 
   // Create a product (a retry with the same Idempotency-Key would not create a second one).
   const sku = `QS-${randomUUID().slice(0, 8)}`;
@@ -64,6 +78,8 @@ async function main(): Promise<void> {
   console.log(
     `listed ${listed.data.data.length} of ${listed.data.total} products; found the new one: ${found}`,
   );
+  // Every answer says what is left of the key's budget (RateLimit-Policy, RateLimit).
+  console.log(`rate limit: ${listed.response.headers.get('RateLimit')}`);
 
   // GET lists take `Take` in the query string the same way.
   const tags = await api.GET('/core-api/catalog/products/tags', { params: { query: { Take: 5 } } });

@@ -1,3 +1,4 @@
+import { ProductSheetService } from './product-sheet/product-sheet.service';
 import { CategoryTreeCache } from './shop-reads/category-tree-cache';
 import { ShopReads } from './shop-reads/shop-reads.service';
 import { Module } from '@nestjs/common';
@@ -86,6 +87,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductImagesService,
     ProductReferencesService,
     ProductFacetsService,
+    ProductSheetService,
   ],
   exports: [
     ProductReads,
@@ -100,6 +102,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductFiltersService,
     ProductReferencesService,
     ProductFacetsService,
+    ProductSheetService,
   ],
 })
 export class CatalogModule {

@@ -17,3 +17,16 @@ export { CommentsService } from './comments/comments.service';
 export type { Gender } from './contacts/contact.entity';
 export { DealsService } from './deals/deals.service';
 export { PipelinesService } from './pipelines/pipelines.service';
+
+// What imports and exports of accounts use (the transfer context, docs/imports.md)
+export {
+  AccountImportState,
+  type AccountSheetColumn,
+  AccountSheetService,
+} from './sheets/account-sheet.service';
+export {
+  ContactImportState,
+  type ContactSheetColumn,
+  ContactSheetService,
+} from './sheets/contact-sheet.service';
+export { accountTypes } from './accounts/account.entity';

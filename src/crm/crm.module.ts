@@ -8,6 +8,8 @@ import { crmActivityTypes } from './crm.activity-types';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsCoreController } from './accounts/accounts.core.controller';
 import { AccountsService } from './accounts/accounts.service';
+import { AccountSheetService } from './sheets/account-sheet.service';
+import { ContactSheetService } from './sheets/contact-sheet.service';
 import { ShopperCache } from './accounts/shopper-cache';
 import { CompanyRegisterController } from './company-register/company-register.controller';
 import { COMPANY_REGISTER } from './company-register/company-register.provider';
@@ -25,12 +27,14 @@ import { DealsModule } from './deals/deals.module';
   controllers: [CompanyRegisterController, AccountsCoreController, ContactsCoreController],
   providers: [
     AccountsService,
+    AccountSheetService,
+    ContactSheetService,
     ShopperCache,
     ContactsService,
     CompanyRegisterService,
     { provide: COMPANY_REGISTER, inject: [Env], useFactory: (env: Env) => new KvkCompanyRegister(env) },
   ],
-  exports: [AccountsService, ContactsService],
+  exports: [AccountsService, ContactsService, AccountSheetService, ContactSheetService],
 })
 export class CrmModule {
   constructor(entityTypes: EntityTypes, activityTypes: ActivityTypes) {

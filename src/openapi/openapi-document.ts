@@ -2,6 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { version } from '../info/info.api';
 import { documentIdempotencyKey } from '../platform/http/idempotency.openapi';
+import { documentRateLimits } from '../platform/http/rate-limits.openapi';
+import { applyCachingConventions } from './caching-conventions';
 import { applyDocumentConventions } from './document-conventions';
 import { attachRequestExamples } from './request-examples';
 
@@ -19,6 +21,7 @@ const tags: Array<[string, string]> = [
   ],
   ['Workspaces', 'Workspaces of the caller'],
   ['Apps', 'The app catalogue'],
+  ['API keys', 'Keys of the workspace for integrations: service users with a role, shown once, revocable'],
   ['Languages', 'Supported languages'],
   [
     'Currencies',
@@ -86,6 +89,10 @@ const tags: Array<[string, string]> = [
     'Commerce sales orders',
     'Storefront orders: placed by shoppers at engine prices (idempotent), each shopper sees its own',
   ],
+  [
+    'Imports',
+    'Bulk import of products from CSV or xlsx files as jobs (dry run, per-row errors, progress) and exports in the same columns',
+  ],
 ];
 
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
@@ -102,13 +109,30 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Every request is bounded before it is read: at most 20,000 members and elements in a body, 1,000 members ' +
         'in an object, 16 levels of nesting, 262,144 characters in a string (each member documents its own ' +
         'lower maxLength/maxItems), 200 values in an array filter, and no NUL character anywhere: beyond, a 400 ' +
-        'problem names the member.',
+        'problem names the member. Every GET answering JSON carries an `ETag` and `Cache-Control: private, no-cache`; ' +
+        '`If-None-Match` with the current ETag answers 304 without a body. Answers of 1 KB or more are compressed ' +
+        '(br, gzip or deflate) when `Accept-Encoding` allows it. GET lists carry `Link` headers (first, prev, next, last).',
     )
     .setVersion(version)
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     // Relative: the document is served by the service it describes, wherever that is deployed.
     .addServer('/', 'This service (the host that serves this document)')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An access token (a JWT from `POST /core-api/auth/login`), or an API key (`trade_live_…`, `POST /core-api/api-keys`)',
+    })
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Api-Key',
+        description:
+          'An API key of the workspace (`trade_live_…`, created by an Admin with `POST /core-api/api-keys`), for integrations: a service user with the key’s role',
+      },
+      'apiKey',
+    );
   for (const [name, description] of tags) builder.addTag(name, description);
   // Every handler names its operation (`@ApiOperation({ operationId, summary, description })`):
   // generated clients take their method names from it. the OpenAPI quality test checks none is left out.
@@ -135,11 +159,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         operation.responses[415] ??= problem('Unsupported content type');
       }
       // Protected controllers declare @ApiBearerAuth(); what carries none is open (@Public()).
+      // The guard takes an API key wherever it takes a token (bearer, or the X-Api-Key header).
       operation.security ??= [];
+      if (operation.security.length) operation.security = [...operation.security, { apiKey: [] }];
     }
   }
   documentIdempotencyKey(app, document);
+  documentRateLimits(document);
   applyDocumentConventions(document);
+  applyCachingConventions(document);
   attachRequestExamples(document);
   return document;
 }

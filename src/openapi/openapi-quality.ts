@@ -12,6 +12,7 @@ interface Operation {
     string,
     {
       description?: string;
+      $ref?: string;
       content?: Record<string, { schema?: unknown }>;
       headers?: Record<string, unknown>;
     }
@@ -71,7 +72,11 @@ export function openApiQualityProblems(document: OpenAPIObject): string[] {
       else if (/^(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) \//i.test(op.summary))
         problems.push(`${where}: placeholder summary "${op.summary}"`);
       if (!op.description?.trim()) problems.push(`${where}: no description`);
-      const responses = Object.entries(op.responses ?? {});
+      // A shared answer (`#/components/responses/…`) is judged as written there.
+      const shared = (document.components?.responses ?? {}) as NonNullable<Operation['responses']>;
+      const responses = Object.entries(op.responses ?? {}).map(
+        ([status, r]) => [status, r.$ref ? (shared[r.$ref.split('/').pop()!] ?? r) : r] as const,
+      );
       const ok = responses.filter(([status]) => /^2/.test(status));
       if (!ok.length) problems.push(`${where}: no 2xx answer`);
       for (const [status, response] of ok) {

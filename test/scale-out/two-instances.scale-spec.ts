@@ -16,6 +16,9 @@ const poolerUrl = process.env.SCALE_OUT_POOLER_URL;
 const poolerMode = process.env.SCALE_OUT_POOLER_MODE ?? 'transaction';
 const adminPassword = 'scale-out-admin-password';
 const rateLimit = 3;
+/** Requests per API key per window (an hour: no window ends during the test, see below). */
+const keyBudget = 10;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Json = Record<string, unknown>;
 
@@ -125,6 +128,8 @@ describe('Two instances on one database', () => {
       LOG_LEVEL: 'error',
       BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
       LOGIN_RATE_LIMIT: String(rateLimit),
+      RATE_LIMIT_PER_API_KEY: String(keyBudget),
+      RATE_LIMIT_WINDOW_SECONDS: '3600',
       WEBHOOKS_WORKER: 'true',
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_POLL_INTERVAL_MS: '50',
@@ -290,6 +295,63 @@ describe('Two instances on one database', () => {
     });
     const ms = await staleMs(async () => (await priceOnB()) === 75, 1000);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('refuses on B within a second an API key revoked on A', async () => {
+    const key = await a.json<{ id: string; key: string }>('POST', '/core-api/api-keys', owner, {
+      name: 'Revoked on A',
+      role: 'Viewer',
+    });
+    expect((await b.call('GET', '/core-api/accounts', key.key)).status).toBe(200);
+    expect((await b.call('GET', '/core-api/accounts', key.key)).status).toBe(200);
+    expect((await a.call('DELETE', `/core-api/api-keys/${key.id}`, owner)).status).toBe(200);
+    const ms = await staleMs(
+      async () => (await b.call('GET', '/core-api/accounts', key.key)).status === 401,
+      1000,
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('counts an API key’s requests on both instances against one budget', async () => {
+    // Windows are aligned to the epoch (one hour here): never start right before one ends.
+    const msLeft = 3_600_000 - (Date.now() % 3_600_000);
+    if (msLeft < 30_000) await sleep(msLeft + 100);
+    const { id, key } = await a.json<{ id: string; key: string }>('POST', '/core-api/api-keys', owner, {
+      name: 'Counted on both',
+      role: 'Viewer',
+    });
+    const send = async (i: Instance) => (await i.call('GET', '/core-api/accounts', key)).status;
+    // Each instance shares its counts every RATE_LIMIT_FLUSH_MS (200 ms) and reads the sum back.
+    for (let k = 0; k < 6; k++) expect(await send(a)).toBe(200);
+    await sleep(500);
+    expect(await send(b)).toBe(200);
+    await sleep(500);
+    // B now knows A's 6 and its own 1: 3 more, then 429.
+    const onB: number[] = [];
+    for (let k = 0; k < 4; k++) onB.push(await send(b));
+    expect(onB).toEqual([200, 200, 200, 429]);
+    // A last saw 6 of them: at most the requests it admits before its next flush answers
+    // (the documented bound), then 429 too.
+    let admittedOnA = 0;
+    const deadline = Date.now() + 2000;
+    while ((await send(a)) === 200) {
+      admittedOnA++;
+      expect(Date.now()).toBeLessThan(deadline);
+      await sleep(50);
+    }
+    expect(admittedOnA).toBeLessThanOrEqual(5);
+    await sleep(500);
+    expect([await send(a), await send(b)]).toEqual([429, 429]);
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const shared = await client.query('SELECT sum(count)::int AS n FROM rate_limit_counts WHERE key = $1', [
+        `3600:k:${id}`,
+      ]);
+      expect(shared.rows[0].n).toBe(keyBudget + admittedOnA);
+    } finally {
+      await client.end();
+    }
   });
 
   it('counts login attempts across both instances against one limit', async () => {

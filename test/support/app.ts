@@ -125,6 +125,19 @@ export class TestApp {
     return new Caller(this.app, tokens.accessToken, id, workspaceId, username);
   }
 
+  /**
+   * Moves the rotation of a used refresh token's session an hour back, past any grace period
+   * (REFRESH_REUSE_GRACE_SECONDS): presenting the token again then counts as reuse, without waiting.
+   */
+  async pastRefreshGrace(refreshToken: string): Promise<void> {
+    await this.app
+      .get(DataSource)
+      .query(
+        `UPDATE auth_sessions SET used_at = used_at - interval '1 hour' WHERE id = $1 AND used_at IS NOT NULL`,
+        [refreshToken.split('.')[0]],
+      );
+  }
+
   /** A fresh workspace whose Owner is a fresh user. */
   async workspace(name = 'Test workspace'): Promise<WorkspaceFixture> {
     const ds = this.app.get(DataSource);

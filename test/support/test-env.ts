@@ -24,11 +24,18 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     STORAGE_DIR: join(dir, 'files'),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOGIN_RATE_LIMIT: '10000',
+    // Suites send thousands of requests as one user: only the rate-limit tests set small budgets.
+    RATE_LIMIT_PER_API_KEY: '10000000',
+    RATE_LIMIT_PER_USER: '10000000',
+    RATE_LIMIT_PER_CLIENT: '10000000',
+    RATE_LIMIT_PER_WORKSPACE: '10000000',
     PUBLIC_BASE_URL: 'http://localhost',
     MIGRATIONS_RUN: 'false',
     // Test files share the server database: only the webhook tests run a delivery worker (they
     // pass WEBHOOKS_WORKER=true), so no other file's worker claims their deliveries.
     WEBHOOKS_WORKER: 'false',
+    // Likewise only the import tests run an import worker (IMPORTS_WORKER=true).
+    IMPORTS_WORKER: 'false',
     ...overrides,
   });
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { actorTypes } from '../../platform/tenancy/request-context';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -15,7 +16,11 @@ import { ArrayFilter, ListBody, ListQuery, PageOf, UuidsFilter } from '../../pla
 export class ActivityActor {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'null for the system' }) id:
     string | null;
-  @ApiProperty({ enum: ['User', 'Client', 'System'] }) type: string;
+  @ApiProperty({
+    enum: actorTypes,
+    description: 'ApiKey: an API key of the workspace (`id` is the key), acting as a service user',
+  })
+  type: string;
 }
 
 /**

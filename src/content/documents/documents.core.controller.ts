@@ -6,6 +6,7 @@ import { NotACreate } from '../../platform/http/idempotent.decorator';
 import { ApiProblems } from '../../platform/http/openapi';
 import { FilesUpload, type UploadedFile, UploadedFiles } from '../../platform/storage/image-upload';
 import type { RequestContext } from '../../platform/tenancy/request-context';
+import { Uncompressed } from '../../platform/http/compression';
 import {
   CreateDirectoryRequest,
   DeleteDirectoryQuery,
@@ -96,6 +97,7 @@ export class DocumentsCoreController {
     schema: { type: 'string', format: 'binary' },
   })
   @ApiProblems(400, 401, 403, 404)
+  @Uncompressed()
   async download(
     @Ctx() ctx: RequestContext,
     @Query() q: DocumentPathQuery,

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { actorTypes } from '../../platform/tenancy/request-context';
 import {
   IsArray,
   IsIn,
@@ -51,7 +52,7 @@ export class CommentAuthor {
     description: 'null when the service wrote it',
   })
   id: string | null;
-  @ApiProperty({ enum: ['User', 'Client', 'System'] }) type: string;
+  @ApiProperty({ enum: actorTypes }) type: string;
   @ApiProperty({
     type: 'string',
     nullable: true,

@@ -64,6 +64,30 @@ export class ActivityRecorder {
     );
   }
 
+  /**
+   * The activities of many creates and updates of one entity type at once (a bulk import): what
+   * `created` and `updated` record for each, inserted in one statement and handed to the observers
+   * once.
+   */
+  changedMany(
+    entityType: string,
+    changes: ReadonlyArray<{ id: string; before: object | null; after: object }>,
+  ): Promise<ActivityEntity[]> {
+    return this.write(
+      changes.flatMap(
+        ({ id, before, after }): Array<Pick<ActivityEntity, 'entityType' | 'entityId' | 'type' | 'data'>> =>
+          before === null
+            ? [{ entityType, entityId: id, type: `${entityType}Created`, data: { newValue: after } }]
+            : diffSnapshots(before, after).map((c) => ({
+                entityType,
+                entityId: id,
+                type: `${entityType}${pascal(c.property)}Updated`,
+                data: { property: c.property, oldValue: c.oldValue, newValue: c.newValue },
+              })),
+      ),
+    );
+  }
+
   /** `{Entity}Deleted`, with the last snapshot. */
   deleted(entityType: string, entityId: string, snapshot?: object): Promise<ActivityEntity[]> {
     return this.write([

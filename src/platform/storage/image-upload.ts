@@ -44,13 +44,55 @@ export type UploadedFile = UploadedImage;
 const UPLOADS = Symbol('uploaded images');
 type WithUploads = FastifyRequest & { [UPLOADS]?: UploadedImage[] };
 
+/** What a multipart body held: the files of the route's field, and its text fields (the first value of each). */
+export interface MultipartBody {
+  files: UploadedImage[];
+  fields: Record<string, string>;
+}
+
 /**
- * Reads the files of a multipart body as they arrive: those in `field` are streamed to temporary
- * files (each ≤ 10 MiB, checked while streaming; at most `max`; else 413), any other file is
- * drained. Nothing of a file is held in memory but its first 4,100 bytes (to tell its type) and
- * the stream's buffers; the temporary files go when the response has closed, whatever the outcome.
- * A body that is not multipart holds none.
+ * Reads a multipart body as it arrives: the files in `field` are streamed to temporary files (each
+ * at most `maxBytes`, checked while streaming: else 413; at most `max`), any other file is drained,
+ * and up to 20 text fields are kept. Nothing of a file is held in memory but its first 4,100 bytes
+ * (to tell its type) and the stream's buffers; the temporary files go when the response has
+ * closed, whatever the outcome. A body that is not multipart holds nothing.
  */
+export async function readMultipart(
+  req: FastifyRequest,
+  res: FastifyReply['raw'],
+  options: { field: string; max: number; maxBytes: number },
+): Promise<MultipartBody> {
+  const body: MultipartBody = { files: [], fields: {} };
+  if (!req.isMultipart()) return body;
+  const dir = await mkdtemp(join(tmpdir(), 'upload-'));
+  const cleanUp = () => void rm(dir, { recursive: true, force: true });
+  if (res.closed || res.destroyed) cleanUp();
+  else res.once('close', cleanUp);
+  const parts = req.parts({ limits: { fileSize: options.maxBytes, files: options.max, fields: 20 } });
+  for await (const part of parts) {
+    if (part.type !== 'file') {
+      if (!(part.fieldname in body.fields)) body.fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (part.fieldname !== options.field) {
+      await pipeline(part.file, discard());
+      continue;
+    }
+    const path = join(dir, String(body.files.length));
+    const head = keepHead();
+    await pipeline(part.file, head, createWriteStream(path));
+    body.files.push({
+      head: head.bytes(),
+      path,
+      originalname: part.filename,
+      size: head.size,
+      mimetype: part.mimetype,
+    });
+  }
+  return body;
+}
+
+/** Keeps the files of a multipart body on the request (see `readMultipart`), for the param decorators. */
 class MultipartFiles implements NestInterceptor {
   constructor(
     private readonly field: string,
@@ -60,35 +102,9 @@ class MultipartFiles implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<WithUploads>();
     const res = context.switchToHttp().getResponse<FastifyReply>().raw;
-    return from(this.read(req, res)).pipe(mergeMap(() => next.handle()));
-  }
-
-  private async read(req: WithUploads, res: FastifyReply['raw']): Promise<void> {
-    const files: UploadedImage[] = [];
-    req[UPLOADS] = files;
-    if (!req.isMultipart()) return;
-    const dir = await mkdtemp(join(tmpdir(), 'upload-'));
-    const cleanUp = () => void rm(dir, { recursive: true, force: true });
-    if (res.closed || res.destroyed) cleanUp();
-    else res.once('close', cleanUp);
-    const parts = req.parts({ limits: { fileSize: maxUploadBytes, files: this.max, fields: 20 } });
-    for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== this.field) {
-        await pipeline(part.file, discard());
-        continue;
-      }
-      const path = join(dir, String(files.length));
-      const head = keepHead();
-      await pipeline(part.file, head, createWriteStream(path));
-      files.push({
-        head: head.bytes(),
-        path,
-        originalname: part.filename,
-        size: head.size,
-        mimetype: part.mimetype,
-      });
-    }
+    req[UPLOADS] = [];
+    const read = readMultipart(req, res, { field: this.field, max: this.max, maxBytes: maxUploadBytes });
+    return from(read.then((body) => (req[UPLOADS] = body.files))).pipe(mergeMap(() => next.handle()));
   }
 }
 

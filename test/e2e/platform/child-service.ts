@@ -292,6 +292,9 @@ export class CrashBed {
       JWT_SECRET: `crash-test-secret-${name}-0123456789-crash-test-secret`,
       LOG_LEVEL: 'silent',
       BOOTSTRAP_ADMIN_PASSWORD: CrashBed.adminPassword,
+      // The load these suites send as one admin would otherwise meet the per-user rate limit.
+      RATE_LIMIT_PER_USER: '10000000',
+      RATE_LIMIT_PER_WORKSPACE: '10000000',
       ...env,
     });
   }

@@ -21,10 +21,11 @@ import { startApp, TestApp } from '../../support/app';
 /** Shared by every workspace: Citus reference tables (copied to every node). */
 const referenceTables = ['users', 'workspaces'];
 /**
- * The service's own bookkeeping: the migration tools' tables and the login attempt counters (global
- * by design, written on every login attempt). They stay on the coordinator, never referenced.
+ * The service's own bookkeeping: the migration tools' tables, the login attempt counters (global
+ * by design, written on every login attempt) and the rate limits' shared counts (keys of callers of
+ * every workspace, flushed by every instance). They stay on the coordinator, never referenced.
  */
-const bookkeepingTables = ['migrations', 'typeorm_metadata', 'login_attempts'];
+const bookkeepingTables = ['migrations', 'typeorm_metadata', 'login_attempts', 'rate_limit_counts'];
 
 interface TableRow {
   table: string;

@@ -141,15 +141,19 @@ describe('The OpenAPI document generates a clean, working client', () => {
     const created = /created product ([0-9a-f-]{36}) \(QS-/.exec(stdout);
     expect(created).not.toBeNull();
     expect(stdout).toMatch(/^logged in$/m);
+    expect(stdout).toMatch(/^created API key [0-9a-f-]{36} \(trade_live_[0-9a-f]{8}…\), shown only once$/m);
+    expect(stdout).toMatch(/^rate limit: "api-key";r=\d+;t=\d+, "workspace";r=\d+;t=\d+$/m);
     expect(stdout).toMatch(/^listed 1 of 1 products; found the new one: true$/m);
     expect(stdout).toMatch(/^product tags in use: \d+$/m);
     expect(stdout).toContain(`deleted product ${created![1]}\n`);
     expect(stdout).toMatch(/^problem 404 Not Found \(application\/problem\+json[^)]*\): .+$/m);
-    // It did what it said, in the caller's workspace.
+    // It did what it said, in the caller's workspace, as its API key.
     const activities = await ws.owner.get(`/core-api/activities?entity_ids=${created![1]}&SortOrder=Asc`);
-    expect(activities.body.data.map((a: { type: string }) => a.type)).toEqual([
-      'ProductCreated',
-      'ProductDeleted',
+    expect(
+      activities.body.data.map((a: { type: string; actor: { type: string } }) => [a.type, a.actor.type]),
+    ).toEqual([
+      ['ProductCreated', 'ApiKey'],
+      ['ProductDeleted', 'ApiKey'],
     ]);
   });
 });

@@ -48,6 +48,8 @@ function value(column: Column, checks: string[], n: number): unknown {
       const text = `${randomUUID().slice(0, 8)}${awkward}`;
       return column.length ? text.slice(0, Number(column.length)) : text;
     }
+    // Fixed length (e.g. a hash): exactly as long as the column, so nothing is padded.
+    if (type === 'char' || type === 'character') return 'c'.repeat(Number(column.length || 1));
     if (['integer', 'int', 'int4', 'smallint', 'int2'].includes(type)) return 7 + n;
     if (['bigint', 'int8'].includes(type)) return '9007199254740993';
     if (['numeric', 'decimal'].includes(type)) return '12.5';

@@ -27,7 +27,13 @@ describe('Answers keep the OpenAPI document', () => {
     method,
     path,
     status,
-    headers: { 'content-type': type, 'x-request-id': 'r-1' },
+    headers: {
+      'content-type': type,
+      'x-request-id': 'r-1',
+      // Every authenticated answer carries the rate limits (required on 2xx and 429).
+      'ratelimit-policy': '"user";q=3000;w=60, "workspace";q=30000;w=60',
+      ratelimit: '"user";r=2999;t=42, "workspace";r=29999;t=42',
+    },
     text: JSON.stringify(body),
   });
 
@@ -43,9 +49,10 @@ describe('Answers keep the OpenAPI document', () => {
       expect(message).toMatch(/\/billingAddress/);
       expect(message).toMatch(/\/accountType/);
       expect(message).toMatch(/body: \{/);
-      expect(
-        t.contract!.check(answer('GET', `/core-api/accounts/${account.body.id}`, 200, account.body)),
-      ).toBe(undefined);
+      const read = answer('GET', `/core-api/accounts/${account.body.id}`, 200, account.body);
+      // Every GET answering JSON carries its ETag (required): without one the answer breaks the document.
+      expect(t.contract!.check(read)).toMatch(/required header etag is missing/);
+      expect(t.contract!.check({ ...read, headers: { ...read.headers, etag: '"1"' } })).toBe(undefined);
     });
 
     it('fails an undocumented status, content type, header or route', () => {
@@ -59,9 +66,14 @@ describe('Answers keep the OpenAPI document', () => {
       expect(
         t.contract!.check({
           ...answer('GET', '/core-api/info/version', 200, { version: '1.0.0' }),
-          headers: { 'content-type': 'application/json', 'x-request-id': 'r', etag: '"1"' },
+          headers: {
+            'content-type': 'application/json',
+            'x-request-id': 'r',
+            etag: '"1"',
+            'idempotent-replayed': 'true',
+          },
         }),
-      ).toMatch(/header etag is sent but not documented/);
+      ).toMatch(/header idempotent-replayed is sent but not documented/);
       expect(t.contract!.check(answer('GET', '/core-api/nowhere', 200, {}))).toMatch(
         /no operation of the document matches/,
       );

@@ -60,6 +60,7 @@ function expectFilledOnce(t: TestApp): void {
   ).toEqual([
     'brands.image_url',
     'documents.file_url',
+    'import_jobs.file_url',
     'locations.image',
     'product_categories.image',
     'product_categories.images',

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { isEmail } from 'class-validator';
+import { In } from 'typeorm';
+import type { PlannedRow, RowError, SheetRowInput } from '../../catalog/catalog.api';
+import { Db, type Tx } from '../../platform/database/db';
+import { filterByIds } from '../../platform/http/paginate';
+import { withoutScopedFields } from '../../platform/http/resource';
+import type { RequestContext } from '../../platform/tenancy/request-context';
+import {
+  accountTypes,
+  type AccountEntity as Account,
+  AccountEntity,
+  type ContactDetails,
+} from '../accounts/account.entity';
+import { commerceSettings, contactDetails, distinctStrings } from '../accounts/account-members.dto';
+import { toAccountResponse } from '../accounts/accounts.service';
+import {
+  type AccountColumns,
+  insertAccounts,
+  lockAccountsByCode,
+  updateAccounts,
+} from './account-sheet.queries';
+import { listSeparator, SheetKeys, withFirst } from './sheet-cells';
+
+/** The keys of the account codes planned so far. */
+export class AccountImportState extends SheetKeys {}
+
+/** The columns of an accounts file, in the order an export writes them; `accountCode` is the key. */
+export const accountSheetColumns = [
+  'accountCode',
+  'displayName',
+  'accountType',
+  'accountStatus',
+  'email',
+  'phone',
+  'website',
+  'vatNumber',
+  'chamberOfCommerce',
+  'tags',
+  'externalReference',
+] as const;
+export type AccountSheetColumn = (typeof accountSheetColumns)[number];
+
+/** The sheet's values of one account. */
+interface AccountValues {
+  accountCode: string;
+  displayName: string;
+  accountType: string | null;
+  accountStatus: string | null;
+  vatNumber: string | null;
+  chamberOfCommerce: string | null;
+  externalReference: string | null;
+  tags: string[];
+  contactDetails: ContactDetails;
+}
+
+const valuesOf = (a: Account): AccountValues => ({
+  accountCode: a.accountCode ?? '',
+  displayName: a.displayName,
+  accountType: a.accountType,
+  accountStatus: a.accountStatus,
+  vatNumber: a.vatNumber,
+  chamberOfCommerce: a.chamberOfCommerce,
+  externalReference: a.externalReference,
+  tags: a.tags ?? [],
+  contactDetails: contactDetails(a.contactDetails),
+});
+
+/** A cell of an account as an export writes it (and an import reads it back unchanged). */
+function cellOf(v: AccountValues, column: AccountSheetColumn): string {
+  switch (column) {
+    case 'email':
+      return v.contactDetails.emails[0]?.address ?? '';
+    case 'phone':
+      return v.contactDetails.phones[0]?.number ?? '';
+    case 'website':
+      return v.contactDetails.websites[0]?.url ?? '';
+    case 'tags':
+      return v.tags.join(listSeparator);
+    default:
+      return v[column] ?? '';
+  }
+}
+
+const maxLength: Partial<Record<AccountSheetColumn, number>> = {
+  accountCode: 255,
+  displayName: 255,
+  accountStatus: 100,
+  email: 255,
+  phone: 255,
+  website: 255,
+  vatNumber: 255,
+  chamberOfCommerce: 255,
+  externalReference: 255,
+};
+
+/**
+ * The account sheet of imports and exports (docs/imports.md): the columns a file may have, a batch
+ * of rows planned and (unless a dry run) written set-based in the caller's transaction with the
+ * activities a PUT would record, and the rows of an export.
+ */
+@Injectable()
+export class AccountSheetService {
+  constructor(private readonly db: Db) {}
+
+  /** The columns of a file's header (after mapping), or what is wrong with it. */
+  columns(headers: string[]): { columns: AccountSheetColumn[] } | { error: string } {
+    if (!headers.includes('accountCode'))
+      return {
+        error: `The file has no accountCode column (its columns: ${headers.join(', ') || 'none'}); accountCode is the key of every row.`,
+      };
+    const repeated = headers.filter((h, i) => headers.indexOf(h) !== i);
+    if (repeated.length) return { error: `The file has the column ${repeated[0]} twice.` };
+    const unknown = headers.filter((h) => !(accountSheetColumns as readonly string[]).includes(h));
+    if (unknown.length)
+      return {
+        error:
+          `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}: an accounts file has ` +
+          `${accountSheetColumns.join(', ')} (map or ignore other columns with mapping).`,
+      };
+    return { columns: headers as AccountSheetColumn[] };
+  }
+
+  /**
+   * Plans a batch of rows and, when `write`, applies it in `tx`: accounts inserted and updated in
+   * one statement each, with the activities a create or PUT records. An unchanged row writes nothing.
+   */
+  async importBatch(
+    tx: Tx,
+    rows: SheetRowInput[],
+    columns: AccountSheetColumn[],
+    state: AccountImportState,
+    options: { write: boolean },
+  ): Promise<{ planned: PlannedRow[]; errors: RowError[] }> {
+    const codes = [...new Set(rows.map((r) => (r.cells.get('accountCode') ?? '').trim()).filter(Boolean))];
+    const ids = await lockAccountsByCode(tx, codes);
+    const repo = tx.repo(AccountEntity, 'Account');
+    const stored = ids.length ? await repo.find({ where: { id: In(ids) } }) : [];
+    const byCode = new Map(stored.map((a) => [a.accountCode!, a]));
+    const planned: PlannedRow[] = [];
+    const errors: RowError[] = [];
+    const creates: Array<AccountValues & { id: string }> = [];
+    const updates: Array<AccountValues & { id: string }> = [];
+    for (const row of rows) {
+      const rowErrors: RowError[] = [];
+      const fail = (column: string | null, message: string) =>
+        rowErrors.push({ row: row.row, column, message });
+      const code = (row.cells.get('accountCode') ?? '').trim();
+      if (!code) fail('accountCode', 'accountCode is empty: every row needs the code of its account');
+      else if (state.keys.has(code))
+        fail(
+          'accountCode',
+          `accountCode ${code} appears again (first on row ${state.keys.get(code)}); only the first row is imported`,
+        );
+      const current = code ? byCode.get(code) : undefined;
+      const before = current ? valuesOf(current) : null;
+      const next = this.apply(row, columns, before, code, fail);
+      if (code && !state.keys.has(code)) state.keys.set(code, row.row);
+      if (rowErrors.length) {
+        errors.push(...rowErrors);
+        continue;
+      }
+      const changes = columns.filter((c) => !before || cellOf(before, c) !== cellOf(next, c));
+      if (!current) {
+        planned.push({ row: row.row, key: code, action: 'create', changes });
+        creates.push({ ...next, id: randomUUID() });
+      } else if (
+        changes.length ||
+        JSON.stringify(next.contactDetails) !== JSON.stringify(before!.contactDetails) ||
+        JSON.stringify(next.tags) !== JSON.stringify(before!.tags)
+      ) {
+        planned.push({ row: row.row, key: code, action: 'update', changes });
+        updates.push({ ...next, id: current.id });
+      } else planned.push({ row: row.row, key: code, action: 'unchanged', changes: [] });
+    }
+    if (options.write) await this.write(tx, stored, creates, updates);
+    return { planned, errors };
+  }
+
+  /** The row's values over the stored ones (a column absent from the file keeps its value). */
+  private apply(
+    row: SheetRowInput,
+    columns: AccountSheetColumn[],
+    before: AccountValues | null,
+    code: string,
+    fail: (column: string, message: string) => void,
+  ): AccountValues {
+    const v: AccountValues = before
+      ? { ...before, contactDetails: contactDetails(before.contactDetails), tags: [...before.tags] }
+      : {
+          accountCode: code,
+          displayName: '',
+          accountType: null,
+          accountStatus: null,
+          vatNumber: null,
+          chamberOfCommerce: null,
+          externalReference: null,
+          tags: [],
+          contactDetails: contactDetails(null),
+        };
+    for (const column of columns) {
+      const cell = (row.cells.get(column) ?? '').trim();
+      const max = maxLength[column];
+      if (max && cell.length > max) {
+        fail(column, `${column} is ${cell.length} characters long; at most ${max}`);
+        continue;
+      }
+      switch (column) {
+        case 'accountCode':
+          break;
+        case 'displayName':
+          if (cell) v.displayName = cell;
+          else if (!before) fail(column, 'displayName is empty: a new account needs a name');
+          break;
+        case 'accountType': {
+          const type = accountTypes.find((t) => t.toLowerCase() === cell.toLowerCase());
+          if (cell && !type)
+            fail(column, `accountType must be one of ${accountTypes.join(', ')} (not "${cell}")`);
+          v.accountType = type ?? null;
+          break;
+        }
+        case 'email':
+          if (cell && !isEmail(cell)) fail(column, `"${cell}" is not an email address`);
+          v.contactDetails.emails = withFirst(v.contactDetails.emails, cell, (address, label) => ({
+            address,
+            label,
+          }));
+          break;
+        case 'phone':
+          v.contactDetails.phones = withFirst(v.contactDetails.phones, cell, (number, label) => ({
+            number,
+            label,
+          }));
+          break;
+        case 'website':
+          v.contactDetails.websites = withFirst(v.contactDetails.websites, cell, (url, label) => ({
+            url,
+            label,
+          }));
+          break;
+        case 'tags':
+          v.tags = distinctStrings(cell.split(listSeparator));
+          if (v.tags.some((t) => t.length > 255)) fail(column, 'a tag is longer than 255 characters');
+          break;
+        default:
+          v[column] = cell || null;
+      }
+    }
+    return v;
+  }
+
+  private async write(
+    tx: Tx,
+    stored: Account[],
+    creates: Array<AccountValues & { id: string }>,
+    updates: Array<AccountValues & { id: string }>,
+  ): Promise<void> {
+    const columnsOf = (list: Array<AccountValues & { id: string }>): AccountColumns => ({
+      ids: list.map((a) => a.id),
+      codes: list.map((a) => a.accountCode),
+      displayNames: list.map((a) => a.displayName),
+      accountTypes: list.map((a) => a.accountType),
+      accountStatuses: list.map((a) => a.accountStatus),
+      vatNumbers: list.map((a) => a.vatNumber),
+      chambers: list.map((a) => a.chamberOfCommerce),
+      externalReferences: list.map((a) => a.externalReference),
+      tags: list.map((a) => JSON.stringify(a.tags)),
+      contactDetails: list.map((a) => JSON.stringify(a.contactDetails)),
+    });
+    await insertAccounts(tx, columnsOf(creates), JSON.stringify(commerceSettings(null)));
+    await updateAccounts(tx, columnsOf(updates));
+    const changed = [...creates, ...updates].map((a) => a.id);
+    if (!changed.length) return;
+    // The activities a create or PUT records, from the API's answers before and after.
+    const snapshot = (a: Account) => withoutScopedFields(toAccountResponse(a));
+    const before = new Map(stored.map((a) => [a.id, snapshot(a)]));
+    const after = await tx.repo(AccountEntity, 'Account').find({ where: { id: In(changed) } });
+    await tx.activities.changedMany(
+      'Account',
+      after.map((a) => ({ id: a.id, before: before.get(a.id) ?? null, after: snapshot(a) })),
+    );
+  }
+
+  /** The header of an export: every account column. */
+  exportHeader(): string[] {
+    return [...accountSheetColumns];
+  }
+
+  /** A page of the ids an export writes (keyset on id), the list's filters applied. */
+  async exportIds(
+    ctx: RequestContext,
+    q: { ids?: string[]; external_references?: string[]; account_types?: string[]; tags?: string[] },
+    after: string | null,
+    limit: number,
+  ): Promise<string[]> {
+    const qb = this.db.repo(ctx, AccountEntity, 'Account').qb('a');
+    filterByIds(qb, q);
+    if (q.account_types?.length) qb.andWhere('a.account_type IN (:...types)', { types: q.account_types });
+    if (q.tags?.length) qb.andWhere('a.tags && CAST(:tags AS text[])', { tags: q.tags });
+    if (after) qb.andWhere('a.id > :after', { after });
+    const rows = await qb.select('a.id', 'id').orderBy('a.id').limit(limit).getRawMany<{ id: string }>();
+    return rows.map((r) => r.id);
+  }
+
+  /** The export's rows of these accounts (in this order), each cell as the import reads it back. */
+  async exportRows(ctx: RequestContext, ids: string[], header: string[]): Promise<string[][]> {
+    const found = await this.db.repo(ctx, AccountEntity, 'Account').find({ where: { id: In(ids) } });
+    const byId = new Map(found.map((a) => [a.id, valuesOf(a)]));
+    return ids
+      .filter((id) => byId.has(id))
+      .map((id) => header.map((h) => cellOf(byId.get(id)!, h as AccountSheetColumn)));
+  }
+}

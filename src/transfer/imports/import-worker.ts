@@ -1,0 +1,93 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Env } from '../../config/env';
+import { claimImportJob } from './import-jobs.queries';
+import { importLeaseMs, ImportRunner } from './import-runner';
+
+/**
+ * Runs import jobs, one at a time per process, in every process with IMPORTS_WORKER (the API
+ * instances by default, and `npm run start:worker`): claims the oldest due job (`FOR UPDATE SKIP
+ * LOCKED`, so any number of instances share the queue), runs it, claims the next. Idle, it looks
+ * again every IMPORTS_POLL_INTERVAL_MS, or at once when this process queued a job. Stopping (app
+ * shutdown) ends after the batch under way; the job stays Running and another worker resumes it
+ * from its checkpoint once its lease has ended.
+ */
+@Injectable()
+export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Imports');
+  private stopped = true;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private woken = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runner: ImportRunner,
+    private readonly env: Env,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.env.IMPORTS_WORKER) this.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.poke();
+    await this.loop;
+  }
+
+  /** A job was queued: look now rather than at the next poll. */
+  poke(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let ran = false;
+      try {
+        ran = await this.round();
+      } catch (e) {
+        if (!this.stopped) this.logger.error(`Import round failed: ${(e as Error).message}`);
+      }
+      if (!ran && !this.stopped) await this.sleep(this.env.IMPORTS_POLL_INTERVAL_MS);
+    }
+  }
+
+  /** Claims and runs one job; false when none was due. */
+  async round(): Promise<boolean> {
+    const job = await claimImportJob(this.dataSource, importLeaseMs);
+    if (!job) return false;
+    await this.runner.run(job, () => this.stopped);
+    return true;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        this.woken = false;
+        done();
+      };
+    });
+  }
+}
