@@ -14,7 +14,7 @@ import { ClientLoginEntity } from '../../src/identity/client-logins/client-login
 import type { Role } from '../../src/platform/tenancy/request-context';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { type Contract, contractFor, registerOrigin, registerServer } from './contract';
-import { templatePath, testEnv } from './test-env';
+import { serverUrl, templateDatabase, templatePath, testEnv } from './test-env';
 
 export const password = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -111,6 +111,8 @@ export class TestApp {
     private readonly pglite?: PGlite,
     /** The app's own OpenAPI document, every answer is checked against (contract.ts). */
     readonly contract?: Contract,
+    /** Drops the database of its own the app ran on (server only), after the app closed. */
+    private readonly dropDatabase?: () => Promise<void>,
   ) {}
 
   /** Unauthenticated requests. */
@@ -166,6 +168,7 @@ export class TestApp {
   async close(): Promise<void> {
     await this.app.close();
     await this.pglite?.close();
+    await this.dropDatabase?.();
   }
 }
 
@@ -174,7 +177,11 @@ export class TestApp {
  * template. Server (TEST_DATABASE_URL): on the shared, migrated test database.
  */
 export async function startApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const env = testEnv(envOverrides);
+  // An import worker claims any workspace's queued job, and its file lives in this process's
+  // storage: on the shared server database, a file whose app runs one gets a database of its own
+  // (copied from the migrated template, dropped on close), so no other file's worker claims its jobs.
+  const own = serverUrl && envOverrides.IMPORTS_WORKER === 'true' ? await ownDatabase() : undefined;
+  const env = testEnv({ ...envOverrides, ...(own ? { DATABASE_URL: own.url } : {}) });
   const pglite = env.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres(undefined, new Blob([readFileSync(templatePath())]));
@@ -187,5 +194,31 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
     registerOrigin(`http://127.0.0.1:${env.METRICS_PORT}`, {
       outside: 'the metrics side port serves Prometheus text at /metrics and 404 elsewhere; no API',
     });
-  return new TestApp(app, pglite, contract);
+  return new TestApp(app, pglite, contract, own?.drop);
+}
+
+let ownDatabases = 0;
+/** A new database on the server, copied from the run's migrated template (global-setup.ts). */
+async function ownDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${new URL(serverUrl!).pathname.slice(1)}_own_${process.pid}_${++ownDatabases}`;
+  const admin = new URL(serverUrl!);
+  admin.pathname = '/postgres';
+  const root = new DataSource({ type: 'postgres', url: admin.toString() });
+  await root.initialize();
+  try {
+    await root.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await root.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase(serverUrl!)}"`);
+  } finally {
+    await root.destroy();
+  }
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = new DataSource({ type: 'postgres', url: admin.toString() });
+      await again.initialize();
+      await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => again.destroy());
+    },
+  };
 }

@@ -14,6 +14,12 @@ export const templatePath = (): string =>
 /** TEST_DATABASE_URL runs the e2e suite on a PostgreSQL server; unset, on embedded PostgreSQL. */
 export const serverUrl = process.env.TEST_DATABASE_URL || undefined;
 
+/**
+ * On the server: a copy of the migrated database that nothing connects to, the template of the
+ * databases a test file gets for itself (`CREATE DATABASE … TEMPLATE` needs an idle source).
+ */
+export const templateDatabase = (url: string): string => `${new URL(url).pathname.slice(1)}_template`;
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
   const dir = join(tmpdir(), `trade-crm-e2e-${process.pid}`);
   return loadEnv({

@@ -204,10 +204,15 @@ function check(req: Sent, status: number, type: string, body: unknown, text: str
   const documented = current.op.responses[String(status)];
   if (!documented) out.push(`${status} not documented for ${current.method.toUpperCase()} ${current.path}`);
   else {
-    const schema = documented.content && Object.values(documented.content)[0]?.schema;
-    // A file download (xlsx, NDJSON) is bytes, not a JSON document to check against its schema.
-    const isFile = (schema as { format?: string } | undefined)?.format === 'binary';
-    if (schema && !isFile && status < 500) {
+    // The media the answer says it is: an export answers CSV or xlsx by `format`, and only a JSON
+    // answer is a document to check against its schema (a file is bytes, a CSV is text).
+    const media = type.split(';')[0].trim().toLowerCase();
+    const content = documented.content ?? {};
+    if (text && Object.keys(content).length && !content[media])
+      out.push(`${status} is ${media || 'untyped'}, not one of ${Object.keys(content).join(', ')}`);
+    const json = media === 'application/json' || media.endsWith('+json');
+    const schema = json ? content[media]?.schema : undefined;
+    if (schema && status < 500) {
       const error = responses.check(`${current.op.operationId}/${status}`, schema, text ? body : undefined);
       if (error) out.push(`${status} does not match its schema: ${error}`);
     }
