@@ -93,10 +93,10 @@ async function main(): Promise<void> {
     });
     const bystander = anonymous.withToken(otherLogin.accessToken);
     for (let i = 0; i < 200; i++)
-      await bystander.ok('POST', '/core-api/products', { name: `Bystander ${i}`, sku: `BY-${i}` });
+      await bystander.ok('POST', '/core-api/catalog/products', { name: `Bystander ${i}`, sku: `BY-${i}` });
     const reads = {
-      name: 'GET /core-api/products?Take=20 (another workspace)',
-      next: () => ({ method: 'GET' as const, path: '/core-api/products?Take=20&Sort=Name' }),
+      name: 'POST /core-api/catalog/products/list (another workspace)',
+      next: () => ({ method: 'POST' as const, path: '/core-api/catalog/products/list', body: { take: 20 } }),
     };
     const idle = await runLoad(service, reads, bystander.bearer, config.duration, 1);
 
@@ -115,6 +115,7 @@ async function main(): Promise<void> {
       const queued = (await res.json()) as Job;
       if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(queued)}`);
       const peakRss = service.sampleRss(100);
+      const cpuBefore = service.cpuMs() ?? 0;
       const load = during?.();
       let job = queued;
       while (!['Succeeded', 'Failed', 'Canceled'].includes(job.status)) {
@@ -122,10 +123,11 @@ async function main(): Promise<void> {
         job = await api.ok<Job>('GET', `/core-api/imports/${queued.id}`);
       }
       const rss = peakRss();
+      const cpuSeconds = ((service.cpuMs() ?? 0) - cpuBefore) / 1000;
       if (job.status !== 'Succeeded' || job.errorCount)
         throw new Error(`the ${mode} job ended ${job.status}: ${JSON.stringify(job).slice(0, 800)}`);
       const seconds = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt!)) / 1000;
-      return { job, seconds, rss, load: await load };
+      return { job, seconds, rss, cpuSeconds, load: await load };
     };
     const rssBefore = service.rssMb();
     const dry = await run('dryRun');
@@ -149,18 +151,18 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}, service RSS ${rssBefore?.toFixed(0)} MB before`,
     );
-    say('| step | rows | seconds | rows/s | peak RSS (MB) |');
-    say('|---|---:|---:|---:|---:|');
+    say('| step | rows | seconds | rows/s | service CPU (s) | peak RSS (MB) |');
+    say('|---|---:|---:|---:|---:|---:|');
     for (const [name, r] of [
       ['dry run', dry],
       ['apply (creates)', apply],
       ['apply again (unchanged)', again],
     ] as const)
       say(
-        `| ${name} | ${r.job.rowsProcessed} | ${r.seconds.toFixed(1)} | ${(r.job.rowsProcessed / r.seconds).toFixed(0)} | ${r.rss?.toFixed(0)} |`,
+        `| ${name} | ${r.job.rowsProcessed} | ${r.seconds.toFixed(1)} | ${(r.job.rowsProcessed / r.seconds).toFixed(0)} | ${r.cpuSeconds.toFixed(1)} | ${r.rss?.toFixed(0)} |`,
       );
     say(
-      `| export (CSV) | ${lines - 1} | ${exportSeconds.toFixed(1)} | ${((lines - 1) / exportSeconds).toFixed(0)} | ${exportPeak?.toFixed(0)} |`,
+      `| export (CSV) | ${lines - 1} | ${exportSeconds.toFixed(1)} | ${((lines - 1) / exportSeconds).toFixed(0)} | – | ${exportPeak?.toFixed(0)} |`,
     );
     say(
       `counts: dry run ${dry.job.created} create; apply ${apply.job.created} created; again ${again.job.unchanged} unchanged, ${again.job.updated} updated`,

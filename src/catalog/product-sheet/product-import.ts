@@ -342,7 +342,7 @@ export async function planBatch(
     if (!current) {
       if (!slug) {
         const base = await slugify(wanted.name!, 'product');
-        slug = firstFreeSlug(base, [...lookups.takenSlugs, ...state.slugs.keys()]);
+        slug = firstFreeSlug(base, { has: (s) => lookups.takenSlugs.has(s) || state.slugs.has(s) });
         if (!/^[a-z0-9-]+$/.test(slug) || slug.length > 255) slug = `${base}-${randomUUID().slice(0, 8)}`;
       }
       state.slugs.set(slug, sku);

@@ -1,5 +1,6 @@
 import type { WorkspaceSql } from '../../platform/database/db';
 import { productAnswerSql } from '../products/products.queries';
+import { productIdsBySkuSql } from '../products/product-skus.queries';
 
 /*
  * The product sheet's statements (imports and exports, docs/imports.md): a batch of products read
@@ -53,7 +54,7 @@ const sheetSelect = `SELECT p.id, p.sku, p.name, p.slug, p.product_type, p.activ
 /** The products with these skus, locked for the import's transaction (FOR UPDATE). */
 export function lockSheetProductsBySku(on: WorkspaceSql, skus: string[]): Promise<SheetProductRow[]> {
   return on.query<SheetProductRow>(
-    `${sheetSelect} WHERE p.workspace_id = $1 AND p.sku = ANY($2::varchar[]) FOR UPDATE OF p`,
+    `${sheetSelect} WHERE p.workspace_id = $1 AND p.id = ANY(${productIdsBySkuSql('$1', '$2')}) FOR UPDATE OF p`,
     [on.workspaceId, skus],
   );
 }

@@ -179,10 +179,11 @@ export class ProductSheetService {
 
   private async write(tx: Tx, plan: BatchPlan, categories: NewCategory[]): Promise<void> {
     await this.createCategories(tx, categories);
+    const createdIds = new Set(plan.creates.map((c) => c.id));
     const updatedIds = [
       ...new Set([
         ...plan.updates.map((u) => u.id),
-        ...[...plan.categoryLinks.keys()].filter((id) => !plan.creates.some((c) => c.id === id)),
+        ...[...plan.categoryLinks.keys()].filter((id) => !createdIds.has(id)),
       ]),
     ];
     const before = new Map((await productAnswersById(tx, updatedIds)).map((a) => [a.id, a.answer]));

@@ -18,6 +18,7 @@ import {
   type ProductSearch,
 } from './product-search';
 import { countUsedProductTags, usedProductTags } from './products.queries';
+import { productIdsBySkuSql } from './product-skus.queries';
 
 /**
  * POST products/list and GET products/tags. Every filter is a condition on `products`; filters on
@@ -104,7 +105,8 @@ export class ProductListService {
     const ws = ctx.workspaceId;
     const qb = this.db.repo(ctx, ProductEntity, 'Product').qb('p');
     filterByIds(qb, q);
-    if (q.skus?.length) qb.andWhere('p.sku IN (:...skus)', { skus: q.skus });
+    if (q.skus?.length)
+      qb.andWhere(`p.id = ANY(${productIdsBySkuSql(':ws', ':skus')})`, { ws, skus: q.skus });
     if (q.gtins?.length) qb.andWhere('p.gtin IN (:...gtins)', { gtins: q.gtins });
     if (q.slugs?.length) qb.andWhere('p.slug IN (:...slugs)', { slugs: q.slugs });
     if (q.type) qb.andWhere('p.product_type = :type', { type: q.type });

@@ -1,5 +1,6 @@
 import type { WorkspaceSql } from '../../platform/database/db';
 import type { ProductPricingInput } from './product-pricing-inputs';
+import { productIdsBySkuSql } from './product-skus.queries';
 
 /**
  * What pricing reads of the product aliased `p` as one json value (ProductPricingInput): prices as
@@ -34,7 +35,7 @@ export async function productPricingInputs(
   const rows = await on.query<{ products: ProductPricingInput[] }>(
     `SELECT coalesce(json_agg(${pricingInputSql('p', inCatalog)}), '[]'::json) AS products
        FROM products p
-      WHERE p.workspace_id = $1 AND (p.id = ANY($2::uuid[]) OR p.sku = ANY($3::text[]))`,
+      WHERE p.workspace_id = $1 AND (p.id = ANY($2::uuid[]) OR p.id = ANY(${productIdsBySkuSql('$1', '$3')}))`,
     [on.workspaceId, refs.ids, skus ?? [], catalog],
   );
   return rows[0].products;

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductPricingInput } from './product-pricing-inputs';
 import { productPricingInputs } from './product-pricing.queries';
 import { ProductEntity } from './product.entity';
+import { productIdsBySkuSql } from './product-skus.queries';
 
 /** What another context (inventory, sales) may know of a product it references. */
 export interface ProductSummary {
@@ -40,9 +41,11 @@ export class ProductReferencesService {
     const qb = repo
       .qb('p')
       .select(['p.id', 'p.sku', 'p.name', 'p.active', 'p.salesPrice', 'p.vatCodeId', 'p.workspaceId']);
-    if (ids.length && skus.length) qb.andWhere('(p.id IN (:...ids) OR p.sku IN (:...skus))', { ids, skus });
+    const bySku = `p.id = ANY(${productIdsBySkuSql(':skusWs', ':skus')})`;
+    if (ids.length && skus.length)
+      qb.andWhere(`(p.id IN (:...ids) OR ${bySku})`, { ids, skus, skusWs: repo.workspaceId });
     else if (ids.length) qb.andWhere('p.id IN (:...ids)', { ids });
-    else qb.andWhere('p.sku IN (:...skus)', { skus });
+    else qb.andWhere(bySku, { skus, skusWs: repo.workspaceId });
     const catalogId = refs.catalogId ?? null;
     const inCatalog = new Set<string>();
     if (catalogId) {

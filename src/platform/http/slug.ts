@@ -33,9 +33,15 @@ export async function slugify(name: string, fallback = 'category'): Promise<stri
 /** What a slug may look like when a caller chooses it. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The first of `base`, `base-2`, `base-3`, … that is not in `taken`. */
-export function firstFreeSlug(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken);
+/**
+ * The first of `base`, `base-2`, `base-3`, … that is not in `taken` (a set, or a lookup: an import
+ * asks its growing sets per row without copying them).
+ */
+export function firstFreeSlug(
+  base: string,
+  taken: Iterable<string> | { has(slug: string): boolean },
+): string {
+  const used = 'has' in taken ? taken : new Set(taken);
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -196,3 +196,11 @@ export async function renewImportLease(
     [on.workspaceId, id, token, leaseMs],
   );
 }
+
+/**
+ * Fresh planner statistics for `tables` (an import's kind names them: no user input). ANALYZE also
+ * makes every connection plan its kept statements on these tables again.
+ */
+export async function analyzeTables(db: Queryable, tables: readonly string[]): Promise<void> {
+  await db.query(`ANALYZE ${tables.map((t) => `"${t}"`).join(', ')}`);
+}

@@ -10,6 +10,7 @@ import { openSheet, type OpenFile, SheetError, type SheetRecord } from '../sheet
 import { keptEntries } from './import-job.dto';
 import type { ImportErrorEntry, ImportPlanEntry } from './import-job.entity';
 import {
+  analyzeTables,
   type ClaimedImportJob,
   finishImportJob,
   holdImportJob,
@@ -21,6 +22,8 @@ import { type KindState, type SheetKind, SheetKinds } from './sheet-kinds';
 
 /** How long a claim lasts without a committed batch; each batch renews it. */
 export const importLeaseMs = 60_000;
+/** Rows an apply creates before the tables it grows are analyzed; then at 4, 16, 64… times that. */
+const firstAnalyzeAt = 1000;
 /** A job claimed this many times without ending (its worker died each time) is failed. */
 const maxAttempts = 5;
 /** A batch that loses a unique race with a concurrent write (a sku, slug, gtin or account code) is planned again, this often. */
@@ -115,7 +118,8 @@ export class ImportRunner {
       await recordOpened(this.db.sql(ctx), job.id, job.claim_token, sheet.detected, total);
 
       const state = kind.state();
-      const counts = { errors: job.error_count, plan: job.plan_count };
+      const counts = { errors: job.error_count, plan: job.plan_count, created: 0 };
+      let analyzeAt = firstAnalyzeAt;
       let done = 0;
       let batch: MappedRecord[] = [];
       for await (const record of sheet.rows) {
@@ -137,6 +141,10 @@ export class ImportRunner {
             return false;
           done += batch.length;
           batch = [];
+          if (job.mode === 'apply' && counts.created >= analyzeAt) {
+            await this.analyze(kind);
+            analyzeAt *= 4;
+          }
         }
       }
       if (
@@ -164,6 +172,17 @@ export class ImportRunner {
     );
     if ('error' in checked) throw new JobFailure(checked.error);
     return { columns: checked.columns, names };
+  }
+
+  /**
+   * Fresh statistics for the tables an apply grows. A statement planned while a table was nearly
+   * empty (the listing trigger's product lookup, the foreign-key checks: their plans are kept per
+   * connection) chose any index that starts with workspace_id and read every product of the
+   * workspace for each row: 20,000 rows took 40 s. ANALYZE replans them (autovacuum would, a
+   * minute later, where it runs; embedded PostgreSQL has none).
+   */
+  private async analyze(kind: SheetKind): Promise<void> {
+    await analyzeTables(this.db.unscoped, kind.tables);
   }
 
   private async count(ctx: RequestContext, open: OpenFile, job: ClaimedImportJob): Promise<number> {
@@ -208,7 +227,7 @@ export class ImportRunner {
     columns: unknown[],
     batch: MappedRecord[],
     state: KindState,
-    counts: { errors: number; plan: number },
+    counts: { errors: number; plan: number; created: number },
     checkpoint: number,
   ): Promise<boolean> {
     const readable = batch.filter((r) => !r.errors.length).map((r) => r.input);
@@ -241,6 +260,7 @@ export class ImportRunner {
             leaseMs: importLeaseMs,
           });
           counts.errors += errors.length;
+          counts.created += plan.filter((p) => p.action === 'create').length;
           counts.plan += keptPlan.length;
           return true;
         });

@@ -39,6 +39,11 @@ export interface BatchOptions {
  */
 export interface SheetKind {
   key: string;
+  /**
+   * The tables an apply grows, analyzed as they grow (import-runner.ts): a plan cached while a
+   * table was nearly empty would otherwise keep scanning the workspace for every row.
+   */
+  tables: readonly string[];
   /** The key of a key cell (trimmed) as the kind's state holds it (emails: lower case). */
   keyOf?: (cell: string) => string;
   columns(ctx: RequestContext, headers: string[]): Promise<{ columns: unknown[] } | { error: string }>;
@@ -72,6 +77,7 @@ export class SheetKinds {
     this.kinds = {
       products: {
         key: 'sku',
+        tables: ['products', 'product_category_links', 'product_display_contents', 'product_categories'],
         columns: (ctx, headers) => products.columns(ctx, headers),
         state: () => new ProductKindState(),
         importBatch: (tx, rows, columns, state, options) =>
@@ -85,6 +91,7 @@ export class SheetKinds {
       },
       accounts: {
         key: 'accountCode',
+        tables: ['accounts'],
         columns: (_ctx, headers) => Promise.resolve(accounts.columns(headers)),
         state: () => new AccountImportState(),
         importBatch: (tx, rows, columns, state, options) =>
@@ -98,6 +105,7 @@ export class SheetKinds {
       },
       contacts: {
         key: 'email',
+        tables: ['contacts', 'contact_accounts'],
         keyOf: (cell) => cell.toLowerCase(),
         columns: (_ctx, headers) => Promise.resolve(contacts.columns(headers)),
         state: () => new ContactImportState(),
