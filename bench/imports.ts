@@ -5,12 +5,12 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { Api } from './lib/api';
-import { benchConfig, benchRateLimits, say } from './lib/config';
+import { type BenchConfig, benchConfig, benchRateLimits, say as print } from './lib/config';
 import { type LoadResult, runLoad } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
 
 /**
- * `npm run bench:imports` (docs/imports.md, "Measured"): a products import of BENCH_IMPORT_ROWS
+ * `npm run bench:imports`, and the last section of `npm run bench` (docs/imports.md, "Measured"): a products import of BENCH_IMPORT_ROWS
  * rows (100,000: sku, name, a category path of two levels created by the job, a sales price, an
  * English title) through the built service on a fresh PostgreSQL database: the dry run, the
  * apply, the same file applied again (every row unchanged), the export of the products as CSV.
@@ -48,8 +48,10 @@ async function writeFile(path: string): Promise<void> {
   await once(out, 'finish');
 }
 
-async function main(): Promise<void> {
-  const config = benchConfig();
+/** Runs the import bench on its own database and service; returns its section of the report. */
+export async function importBench(config: BenchConfig): Promise<string> {
+  const lines: string[] = [];
+  const say = (line = '') => lines.push(line);
   const url = new URL(config.databaseUrl);
   url.pathname = `${url.pathname}_imports`;
   const admin = new URL(url);
@@ -145,6 +147,7 @@ async function main(): Promise<void> {
     const exportSeconds = (Date.now() - started) / 1000;
     const exportPeak = exportRss();
 
+    say('## Bulk import (npm run bench:imports, docs/imports.md)');
     say('');
     say(
       `products import of ${rows.toLocaleString('en')} rows, PostgreSQL server ${url.host}, load average ${loadavg()
@@ -174,9 +177,13 @@ async function main(): Promise<void> {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  return lines.join('\n');
 }
 
-main().catch((e: unknown) => {
-  say(e instanceof Error ? (e.stack ?? e.message) : String(e));
-  process.exit(1);
-});
+if (require.main === module)
+  importBench(benchConfig())
+    .then((section) => print(section))
+    .catch((e: unknown) => {
+      print(e instanceof Error ? (e.stack ?? e.message) : String(e));
+      process.exit(1);
+    });

@@ -11,6 +11,7 @@ import { freePort, ServerProcess, startBareServer } from './lib/processes';
 import { analyzeDatabase, productionNodeArgs, recreateDatabase } from './lib/setup';
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
+import { importBench } from './imports';
 import { suites } from './scenarios';
 import { storefrontSection } from './lib/storefront-table';
 import { benchShopper } from './scenarios/shopper';
@@ -408,6 +409,10 @@ async function main(): Promise<void> {
       }
     }
 
+    // The bulk import on a database and service of its own (bench/imports.ts).
+    const imports =
+      config.suites.length === 0 || config.suites.includes('imports') ? await importBench(config) : undefined;
+
     const ratios = rows
       .filter(
         (r) =>
@@ -469,6 +474,7 @@ async function main(): Promise<void> {
       '```',
       ...plan,
       '```',
+      ...(imports ? ['', imports] : []),
       ...(profiles.length
         ? [
             '',

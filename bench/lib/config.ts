@@ -23,7 +23,7 @@ export interface BenchConfig {
   /** Products created for the catalog scenarios. */
   products: number;
   /**
-   * Only the suites with these names are seeded and measured (comma-separated: identities, products,
+   * Only the suites with these names are seeded and measured (comma-separated: identities, products, imports,
    * pricing, orders); empty = all.
    */
   suites: string[];
