@@ -18,7 +18,7 @@ import { freePort, ServerProcess } from './lib/processes';
  * the service process's peak RSS while each runs (sampled every 100 ms), and the p50/p99 of a list
  * of another workspace's products (one connection) idle and while the apply runs.
  * Knobs: BENCH_DATABASE_URL (its name + `_imports` is recreated), BENCH_IMPORT_ROWS, BENCH_DURATION
- * (seconds of the idle bystander reads).
+ * (seconds of the idle bystander reads), BENCH_IMPORT_NODE_ARGS (the service's node options).
  */
 const rows = Number(process.env.BENCH_IMPORT_ROWS || 100_000);
 
@@ -65,18 +65,25 @@ export async function importBench(config: BenchConfig): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trade-bench-imports-'));
   const file = join(dataDir, 'products.csv');
   await writeFile(file);
-  const service = ServerProcess.start('full stack', resolve(__dirname, '../src/main.js'), await freePort(), {
-    NODE_ENV: 'production',
-    METRICS_TOKEN: 'bench-metrics-token-unused',
-    DATABASE_URL: url.toString(),
-    JWT_SECRET: config.jwtSecret,
-    ...benchRateLimits,
-    JWT_TTL_SECONDS: '86400',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
-    IMPORTS_POLL_INTERVAL_MS: '200',
-  });
+  const service = ServerProcess.start(
+    'full stack',
+    resolve(__dirname, '../src/main.js'),
+    await freePort(),
+    {
+      NODE_ENV: 'production',
+      METRICS_TOKEN: 'bench-metrics-token-unused',
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: config.jwtSecret,
+      ...benchRateLimits,
+      JWT_TTL_SECONDS: '86400',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
+      IMPORTS_POLL_INTERVAL_MS: '200',
+    },
+    // e.g. BENCH_IMPORT_NODE_ARGS=--max-old-space-size=160: how much of the RSS is garbage not yet collected
+    (process.env.BENCH_IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  );
   try {
     await service.waitReady('/health/ready');
     const anonymous = new Api(service.url);
