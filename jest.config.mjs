@@ -28,6 +28,7 @@ const slow = [
   'webhooks/webhooks-crash',
   // Starts the import command-line client as a child process against a served app.
   'transfer/import-cli',
+  'transfer/import-crash',
 ];
 
 const e2e = {

@@ -141,6 +141,11 @@ export class Env {
   @Transform(toBool) @IsBoolean() IMPORTS_WORKER = true;
   /** How often an idle import worker looks for queued jobs (a job created by this process wakes it at once). */
   @Transform(toInt) @IsInt() @Min(10) @Max(3600000) IMPORTS_POLL_INTERVAL_MS = 2000;
+  /**
+   * How long a worker's claim of a job lasts without a committed batch (each batch renews it): a
+   * job whose worker died is claimed again by another once it ends.
+   */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(3600000) IMPORTS_LEASE_MS = 60000;
   /** The largest import file (bytes); a bigger upload is a 413 and nothing is stored. */
   @Transform(toInt) @IsInt() @Min(1024) @Max(10 * 1024 * 1024 * 1024) IMPORT_MAX_FILE_BYTES =
     200 * 1024 * 1024;
@@ -216,6 +221,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   SCRIPTS_MAX_RUNS: 'an integer 1–1000000',
   IMPORTS_WORKER: 'true or false',
   IMPORTS_POLL_INTERVAL_MS: 'an integer 10–3600000 (milliseconds)',
+  IMPORTS_LEASE_MS: 'an integer 1000–3600000 (milliseconds)',
   IMPORT_MAX_FILE_BYTES: 'a whole number of bytes, 1024 to 10737418240',
   IMPORT_JOBS_PER_WORKSPACE: 'an integer 1–100',
   IMPORT_BATCH_ROWS: 'an integer 1–10000',

@@ -20,8 +20,6 @@ import {
 } from './import-jobs.queries';
 import { type KindState, type SheetKind, SheetKinds } from './sheet-kinds';
 
-/** How long a claim lasts without a committed batch; each batch renews it. */
-export const importLeaseMs = 60_000;
 /** Rows an apply creates before the tables it grows are analyzed; then at 4, 16, 64… times that. */
 const firstAnalyzeAt = 1000;
 /** A job claimed this many times without ending (its worker died each time) is failed. */
@@ -198,7 +196,7 @@ export class ImportRunner {
 
   /** Keeps the claim while the file is read without committing (a long count or skip). */
   private renew(ctx: RequestContext, job: ClaimedImportJob): Promise<void> {
-    return renewImportLease(this.db.sql(ctx), job.id, job.claim_token, importLeaseMs);
+    return renewImportLease(this.db.sql(ctx), job.id, job.claim_token, this.env.IMPORTS_LEASE_MS);
   }
 
   private mapped(record: SheetRecord, names: Array<string | null>): MappedRecord {
@@ -257,7 +255,7 @@ export class ImportRunner {
             errors: keptErrors,
             errorCount: errors.length,
             plan: keptPlan,
-            leaseMs: importLeaseMs,
+            leaseMs: this.env.IMPORTS_LEASE_MS,
           });
           counts.errors += errors.length;
           counts.created += plan.filter((p) => p.action === 'create').length;

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { DataSource } from 'typeorm';
 import { Env } from '../../config/env';
 import { claimImportJob } from './import-jobs.queries';
-import { importLeaseMs, ImportRunner } from './import-runner';
+import { ImportRunner } from './import-runner';
 
 /**
  * Runs import jobs, one at a time per process, in every process with IMPORTS_WORKER (the API
@@ -66,7 +66,7 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** Claims and runs one job; false when none was due. */
   async round(): Promise<boolean> {
-    const job = await claimImportJob(this.dataSource, importLeaseMs);
+    const job = await claimImportJob(this.dataSource, this.env.IMPORTS_LEASE_MS);
     if (!job) return false;
     await this.runner.run(job, () => this.stopped);
     return true;
