@@ -30,3 +30,5 @@ export {
   ContactSheetService,
 } from './sheets/contact-sheet.service';
 export { accountTypes } from './accounts/account.entity';
+export { AccountListQuery } from './accounts/account.dto';
+export { ContactListQuery } from './contacts/contact.dto';

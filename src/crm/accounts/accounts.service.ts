@@ -5,7 +5,7 @@ import { Db, Tx } from '../../platform/database/db';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { listParams, Page } from '../../platform/http/list-query';
 import { collectFieldErrors } from '../../platform/http/field-errors';
-import { paginate, filterByIds } from '../../platform/http/paginate';
+import { paginate } from '../../platform/http/paginate';
 import { badRequest } from '../../platform/http/problem';
 import { respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import { ContactAccountEntity } from '../contacts/contact.entity';
@@ -17,6 +17,7 @@ import {
   AccountStats,
   ValueCount,
 } from './account.dto';
+import { accountSearch, filterAccounts } from './account-filters';
 import { AccountEntity } from './account.entity';
 import {
   commerceSettings,
@@ -107,16 +108,10 @@ export class AccountsService {
   ) {}
 
   async list(ctx: RequestContext, q: AccountListQuery): Promise<Page<AccountResponse>> {
-    const qb = this.db.repo(ctx, AccountEntity, 'Account').qb('a');
-    filterByIds(qb, q);
-    if (q.account_types?.length) qb.andWhere('a.account_type IN (:...types)', { types: q.account_types });
-    if (q.owner_ids?.length) qb.andWhere('a.owner_id IN (:...owners)', { owners: q.owner_ids });
-    if (q.industries?.length)
-      qb.andWhere('a.industries && CAST(:industries AS text[])', { industries: q.industries });
-    if (q.tags?.length) qb.andWhere('a.tags && CAST(:tags AS text[])', { tags: q.tags });
+    const qb = filterAccounts(this.db.repo(ctx, AccountEntity, 'Account').qb('a'), q);
     const page = await paginate(qb, listParams(q), {
       sort: { DisplayName: 'lower(a.display_name)', ModifiedAt: 'a.modified_at' },
-      search: ['a.display_name', 'a.account_code', 'a.vat_number', 'a.chamber_of_commerce'],
+      ...accountSearch,
     });
     return { data: page.data.map(toAccountResponse), total: page.total };
   }

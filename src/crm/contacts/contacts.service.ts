@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ScopedRepository } from '../../platform/database/scoped-repository';
 import { listParams, Page } from '../../platform/http/list-query';
 import { collectFieldErrors } from '../../platform/http/field-errors';
-import { paginate, filterByIds } from '../../platform/http/paginate';
+import { paginate } from '../../platform/http/paginate';
 import { badRequest, FieldErrors } from '../../platform/http/problem';
 import { dateOnly, respond, scopedFields, withoutScopedFields } from '../../platform/http/resource';
 import type { ValueCount } from '../accounts/account.dto';
@@ -19,6 +19,7 @@ import {
   postalAddress,
 } from '../accounts/account-members.dto';
 import { countValues } from '../accounts/value-counts';
+import { contactSearch, filterContacts } from './contact-filters';
 import { ContactBody, ContactFilterableValues, ContactListQuery, ContactResponse } from './contact.dto';
 import { ContactAccountEntity, ContactEntity, type ContactAddress } from './contact.entity';
 
@@ -101,14 +102,10 @@ export class ContactsService {
   ) {}
 
   async list(ctx: RequestContext, q: ContactListQuery): Promise<Page<ContactResponse>> {
-    const qb = this.db.repo(ctx, ContactEntity, 'Contact').qb('c');
-    filterByIds(qb, q);
-    if (q.job_titles?.length) qb.andWhere('c.job_title IN (:...jobTitles)', { jobTitles: q.job_titles });
-    if (q.owner_ids?.length) qb.andWhere('c.owner_id IN (:...owners)', { owners: q.owner_ids });
-    if (q.tags?.length) qb.andWhere('c.tags && CAST(:tags AS text[])', { tags: q.tags });
+    const qb = filterContacts(this.db.repo(ctx, ContactEntity, 'Contact').qb('c'), q);
     const page = await paginate(qb, listParams(q), {
       sort: { DisplayName: 'lower(c.display_name)', ModifiedAt: 'c.modified_at' },
-      search: ['c.display_name', 'c.first_name', 'c.last_name', 'c.job_title'],
+      ...contactSearch,
     });
     const links = await this.linksOf(
       this.db.repo(ctx, ContactAccountEntity),

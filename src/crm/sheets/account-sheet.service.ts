@@ -4,7 +4,8 @@ import { isEmail } from 'class-validator';
 import { In } from 'typeorm';
 import type { PlannedRow, RowError, SheetRowInput } from '../../catalog/catalog.api';
 import { Db, type Tx } from '../../platform/database/db';
-import { filterByIds } from '../../platform/http/paginate';
+import { searchText } from '../../platform/http/paginate';
+import { type AccountFilters, accountSearch, filterAccounts } from '../accounts/account-filters';
 import { withoutScopedFields } from '../../platform/http/resource';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import {
@@ -290,14 +291,12 @@ export class AccountSheetService {
   /** A page of the ids an export writes (keyset on id), the list's filters applied. */
   async exportIds(
     ctx: RequestContext,
-    q: { ids?: string[]; external_references?: string[]; account_types?: string[]; tags?: string[] },
+    q: AccountFilters,
     after: string | null,
     limit: number,
   ): Promise<string[]> {
-    const qb = this.db.repo(ctx, AccountEntity, 'Account').qb('a');
-    filterByIds(qb, q);
-    if (q.account_types?.length) qb.andWhere('a.account_type IN (:...types)', { types: q.account_types });
-    if (q.tags?.length) qb.andWhere('a.tags && CAST(:tags AS text[])', { tags: q.tags });
+    const qb = filterAccounts(this.db.repo(ctx, AccountEntity, 'Account').qb('a'), q);
+    searchText(qb, q.Query, accountSearch);
     if (after) qb.andWhere('a.id > :after', { after });
     const rows = await qb.select('a.id', 'id').orderBy('a.id').limit(limit).getRawMany<{ id: string }>();
     return rows.map((r) => r.id);

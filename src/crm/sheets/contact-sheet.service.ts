@@ -4,7 +4,8 @@ import { isEmail } from 'class-validator';
 import { In } from 'typeorm';
 import type { PlannedRow, RowError, SheetRowInput } from '../../catalog/catalog.api';
 import { Db, type Tx } from '../../platform/database/db';
-import { filterByIds } from '../../platform/http/paginate';
+import { searchText } from '../../platform/http/paginate';
+import { type ContactFilters, contactSearch, filterContacts } from '../contacts/contact-filters';
 import { withoutScopedFields } from '../../platform/http/resource';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ContactDetails } from '../accounts/account.entity';
@@ -312,13 +313,12 @@ export class ContactSheetService {
   /** A page of the ids an export writes (keyset on id), the list's filters applied. */
   async exportIds(
     ctx: RequestContext,
-    q: { ids?: string[]; external_references?: string[]; tags?: string[] },
+    q: ContactFilters,
     after: string | null,
     limit: number,
   ): Promise<string[]> {
-    const qb = this.db.repo(ctx, ContactEntity, 'Contact').qb('c');
-    filterByIds(qb, q);
-    if (q.tags?.length) qb.andWhere('c.tags && CAST(:tags AS text[])', { tags: q.tags });
+    const qb = filterContacts(this.db.repo(ctx, ContactEntity, 'Contact').qb('c'), q);
+    searchText(qb, q.Query, contactSearch);
     if (after) qb.andWhere('c.id > :after', { after });
     const rows = await qb.select('c.id', 'id').orderBy('c.id').limit(limit).getRawMany<{ id: string }>();
     return rows.map((r) => r.id);

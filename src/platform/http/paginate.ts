@@ -136,6 +136,26 @@ export async function paginateAnswers<R extends ObjectLiteral, S extends string>
 }
 
 /**
+ * The text search of a list (`Query`) on `qb`: any of `spec.search` holds the text, case-insensitively.
+ * The list's pages apply it through `paginate`; an export of the same list applies it here.
+ */
+export function searchText<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  query: string | undefined,
+  spec: Pick<ListSpec<string>, 'search' | 'match'>,
+): SelectQueryBuilder<T> {
+  if (query && spec.search?.length) {
+    const pattern = likePattern(query, spec.match);
+    qb.andWhere(
+      new Brackets((w) => {
+        for (const column of spec.search!) w.orWhere(`${column} ILIKE :__query`, { __query: pattern });
+      }),
+    );
+  }
+  return qb;
+}
+
+/**
  * The text search and the order of a list on `qb`; returns the sort expressions, tie-breaks
  * included, in order (all in the direction of `sortOrder`).
  */
@@ -144,14 +164,7 @@ function searchAndSort<T extends ObjectLiteral, S extends string>(
   params: ListParams<S>,
   spec: ListSpec<S>,
 ): string[] {
-  if (params.query && spec.search?.length) {
-    const pattern = likePattern(params.query, spec.match);
-    qb.andWhere(
-      new Brackets((w) => {
-        for (const column of spec.search!) w.orWhere(`${column} ILIKE :__query`, { __query: pattern });
-      }),
-    );
-  }
+  searchText(qb, params.query, spec);
   const direction = params.sortOrder === 'Desc' ? 'DESC' : 'ASC';
   const keys = [spec.sort[params.sortBy], ...(spec.tieBreak ?? [`${qb.alias}.id`])];
   qb.orderBy(keys[0], direction);

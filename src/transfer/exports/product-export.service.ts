@@ -29,13 +29,20 @@ export class ProductExportService {
   ): AsyncGenerator<string[][]> {
     let after: string | null = null;
     for (;;) {
-      const qb = this.list.filtered(ctx, {
+      const qb = this.list.matching(ctx, {
+        query: q.Query,
         ids: q.ids,
         skus: q.skus,
+        gtins: q.gtins,
+        barcodes: q.barcodes,
+        slugs: q.slugs,
         categoryIds: q.category_ids,
         catalogId: q.catalog_id,
         type: q.type,
-      } as Parameters<ProductListService['filtered']>[1]);
+        isMissingImages: q.is_missing_images,
+        isMissingDescription: q.is_missing_description,
+        isMissingAttributes: q.is_missing_attributes,
+      } as Parameters<ProductListService['matching']>[1]);
       if (after) qb.andWhere('p.id > :after', { after });
       const ids = (
         await qb.select('p.id', 'id').orderBy('p.id').limit(pageSize).getRawMany<{ id: string }>()

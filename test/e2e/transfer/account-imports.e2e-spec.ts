@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Caller, startApp, type TestApp, type WorkspaceFixture } from '../../support/app';
 import { csv, runImport, upload } from './transfer-calls';
@@ -147,6 +148,18 @@ describe('Account imports', () => {
     );
     expect(again).toMatchObject({ status: 'Succeeded', rowsTotal: 1, unchanged: 1, errorCount: 0 });
     expect((await ws.owner.get('/core-api/exports/accounts?account_types=Nobody')).status).toBe(400);
+    // Every filter of the account list, its text search included.
+    const codes = async (query: string) =>
+      ((await binary(ws.owner.get(`/core-api/exports/accounts?${query}`))).body as Buffer)
+        .toString('utf8')
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]);
+    expect(await codes('Query=birch')).toEqual(['C-1']);
+    expect(await codes('tags=north')).toEqual(['C-1']);
+    expect(await codes(`owner_ids=${randomUUID()}`)).toEqual([]);
+    expect((await ws.owner.get('/core-api/exports/accounts?Take=5')).status).toBe(400);
   });
 
   it('reports each bad row with its column and imports the others', async () => {

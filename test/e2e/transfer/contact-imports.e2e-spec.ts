@@ -133,6 +133,16 @@ describe('Contact imports', () => {
       'c.xlsx',
     );
     expect(again).toMatchObject({ status: 'Succeeded', rowsTotal: 1, unchanged: 1, errorCount: 0 });
+    // Every filter of the contact list, its text search included.
+    const emails = async (query: string) =>
+      ((await binary(ws.owner.get(`/core-api/exports/contacts?${query}`))).body as Buffer)
+        .toString('utf8')
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]);
+    expect(await emails('Query=oakley')).toEqual(['ann@oak.example']);
+    expect(await emails('job_titles=Buyer')).toEqual(['bob@birch.example']);
   });
 
   it('reports each bad row with its column and imports the others', async () => {

@@ -116,6 +116,27 @@ describe('Product exports, cancel and resume', () => {
       });
     });
 
+    it('takes the product list’s filters: text search, codes and the missing-content flags', async () => {
+      const skusOf = async (query: string) => {
+        const res = await binary(ws.owner.get(`/core-api/exports/products?${query}`));
+        expect(res.status).toBe(200);
+        return (res.body as Buffer)
+          .toString('utf8')
+          .split('\r\n')
+          .slice(1)
+          .filter(Boolean)
+          .map((line) => line.split(',')[0]);
+      };
+      expect(await skusOf('Query=plain')).toEqual(['RT-2']);
+      expect(await skusOf('gtins=4006381333931')).toEqual(['RT-1']);
+      expect(await skusOf('is_missing_description=true')).toEqual(['RT-2']);
+      expect((await skusOf('is_missing_description=false&type=SimpleProduct')).sort()).toEqual(['RT-1']);
+      expect(await skusOf('slugs=nothing-has-this')).toEqual([]);
+      const bad = await ws.owner.get('/core-api/exports/products?is_missing_images=maybe');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toHaveProperty('is_missing_images');
+    });
+
     it('answers 400 for an unknown format or filter', async () => {
       expect((await ws.owner.get('/core-api/exports/products?format=pdf')).status).toBe(400);
       expect((await ws.owner.get('/core-api/exports/products?colour=red')).status).toBe(400);
