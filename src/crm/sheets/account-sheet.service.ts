@@ -4,7 +4,8 @@ import { isEmail } from 'class-validator';
 import { In } from 'typeorm';
 import type { PlannedRow, RowError, SheetRowInput } from '../../catalog/catalog.api';
 import { Db, type Tx } from '../../platform/database/db';
-import { searchText } from '../../platform/http/paginate';
+import { idPage, searchText } from '../../platform/http/paginate';
+import { checkedHeader } from './sheet-header';
 import { type AccountFilters, accountSearch, filterAccounts } from '../accounts/account-filters';
 import { withoutScopedFields } from '../../platform/http/resource';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -107,20 +108,7 @@ export class AccountSheetService {
 
   /** The columns of a file's header (after mapping), or what is wrong with it. */
   columns(headers: string[]): { columns: AccountSheetColumn[] } | { error: string } {
-    if (!headers.includes('accountCode'))
-      return {
-        error: `The file has no accountCode column (its columns: ${headers.join(', ') || 'none'}); accountCode is the key of every row.`,
-      };
-    const repeated = headers.filter((h, i) => headers.indexOf(h) !== i);
-    if (repeated.length) return { error: `The file has the column ${repeated[0]} twice.` };
-    const unknown = headers.filter((h) => !(accountSheetColumns as readonly string[]).includes(h));
-    if (unknown.length)
-      return {
-        error:
-          `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}: an accounts file has ` +
-          `${accountSheetColumns.join(', ')} (map or ignore other columns with mapping).`,
-      };
-    return { columns: headers as AccountSheetColumn[] };
+    return checkedHeader(headers, 'accountCode', accountSheetColumns, 'an accounts file');
   }
 
   /**
@@ -297,9 +285,7 @@ export class AccountSheetService {
   ): Promise<string[]> {
     const qb = filterAccounts(this.db.repo(ctx, AccountEntity, 'Account').qb('a'), q);
     searchText(qb, q.Query, accountSearch);
-    if (after) qb.andWhere('a.id > :after', { after });
-    const rows = await qb.select('a.id', 'id').orderBy('a.id').limit(limit).getRawMany<{ id: string }>();
-    return rows.map((r) => r.id);
+    return idPage(qb, after, limit);
   }
 
   /** The export's rows of these accounts (in this order), each cell as the import reads it back. */

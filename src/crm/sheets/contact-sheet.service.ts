@@ -4,7 +4,8 @@ import { isEmail } from 'class-validator';
 import { In } from 'typeorm';
 import type { PlannedRow, RowError, SheetRowInput } from '../../catalog/catalog.api';
 import { Db, type Tx } from '../../platform/database/db';
-import { searchText } from '../../platform/http/paginate';
+import { idPage, searchText } from '../../platform/http/paginate';
+import { checkedHeader } from './sheet-header';
 import { type ContactFilters, contactSearch, filterContacts } from '../contacts/contact-filters';
 import { withoutScopedFields } from '../../platform/http/resource';
 import type { RequestContext } from '../../platform/tenancy/request-context';
@@ -92,21 +93,9 @@ type Write = ContactValues & { id: string; linkTo: string | null };
 export class ContactSheetService {
   constructor(private readonly db: Db) {}
 
+  /** The columns of a file's header (after mapping), or what is wrong with it. */
   columns(headers: string[]): { columns: ContactSheetColumn[] } | { error: string } {
-    if (!headers.includes('email'))
-      return {
-        error: `The file has no email column (its columns: ${headers.join(', ') || 'none'}); email is the key of every row.`,
-      };
-    const repeated = headers.filter((h, i) => headers.indexOf(h) !== i);
-    if (repeated.length) return { error: `The file has the column ${repeated[0]} twice.` };
-    const unknown = headers.filter((h) => !(contactSheetColumns as readonly string[]).includes(h));
-    if (unknown.length)
-      return {
-        error:
-          `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}: a contacts file has ` +
-          `${contactSheetColumns.join(', ')} (map or ignore other columns with mapping).`,
-      };
-    return { columns: headers as ContactSheetColumn[] };
+    return checkedHeader(headers, 'email', contactSheetColumns, 'a contacts file');
   }
 
   async importBatch(
@@ -319,9 +308,7 @@ export class ContactSheetService {
   ): Promise<string[]> {
     const qb = filterContacts(this.db.repo(ctx, ContactEntity, 'Contact').qb('c'), q);
     searchText(qb, q.Query, contactSearch);
-    if (after) qb.andWhere('c.id > :after', { after });
-    const rows = await qb.select('c.id', 'id').orderBy('c.id').limit(limit).getRawMany<{ id: string }>();
-    return rows.map((r) => r.id);
+    return idPage(qb, after, limit);
   }
 
   async exportRows(ctx: RequestContext, ids: string[], header: string[]): Promise<string[][]> {

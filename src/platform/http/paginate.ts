@@ -35,6 +35,21 @@ export function filterByIds<T extends ObjectLiteral>(
   return qb;
 }
 
+/**
+ * One page of the ids `qb` matches, in id order after `after` (a keyset: an export reads every
+ * match a page at a time without OFFSET, and rows written meanwhile neither repeat nor shift it).
+ */
+export async function idPage<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const id = `${qb.alias}.id`;
+  if (after) qb.andWhere(`${id} > :__after`, { __after: after });
+  const rows = await qb.select(id, 'id').orderBy(id).limit(limit).getRawMany<{ id: string }>();
+  return rows.map((r) => r.id);
+}
+
 /** Escapes LIKE wildcards so a search for `50%` finds `50%` (anywhere, or at the start with `prefix`). */
 export const likePattern = (text: string, match: Match = 'contains') => {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,5 +1,6 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { ProductListService, ProductSheetService } from '../../catalog/catalog.api';
+import { idPage } from '../../platform/http/paginate';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ProductExportQuery } from './product-export.dto';
 import { exportPageSize as pageSize, sheetDownload } from './sheet-download';
@@ -43,10 +44,7 @@ export class ProductExportService {
         isMissingDescription: q.is_missing_description,
         isMissingAttributes: q.is_missing_attributes,
       } as Parameters<ProductListService['matching']>[1]);
-      if (after) qb.andWhere('p.id > :after', { after });
-      const ids = (
-        await qb.select('p.id', 'id').orderBy('p.id').limit(pageSize).getRawMany<{ id: string }>()
-      ).map((r) => r.id);
+      const ids: string[] = await idPage(qb, after, pageSize);
       if (!ids.length) return;
       yield await this.sheet.exportRows(ctx, ids, header);
       if (ids.length < pageSize) return;

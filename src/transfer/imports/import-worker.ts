@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Env } from '../../config/env';
 import { claimImportJob } from './import-jobs.queries';
 import { ImportRunner } from './import-runner';
+import { PollSleep } from '../../platform/background/poll-sleep';
 
 /**
  * Runs import jobs, one at a time per process, in every process with IMPORTS_WORKER (the API
@@ -17,8 +18,7 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('Imports');
   private stopped = true;
   private loop?: Promise<void>;
-  private wake?: () => void;
-  private woken = false;
+  private readonly pollSleep = new PollSleep();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -48,8 +48,7 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** A job was queued: look now rather than at the next poll. */
   poke(): void {
-    this.woken = true;
-    this.wake?.();
+    this.pollSleep.poke();
   }
 
   private async run(): Promise<void> {
@@ -73,21 +72,6 @@ export class ImportWorker implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = undefined;
-        this.woken = false;
-        done();
-      };
-    });
+    return this.pollSleep.sleep(ms);
   }
 }

@@ -17,6 +17,7 @@ import { recordRound } from './delivery-outcome';
 import { pruneSettledDeliveries } from './delivery-pruning';
 import { Sender, SendResult } from './sender';
 import { disableWebhook } from './webhook-disabling';
+import { PollSleep } from '../../platform/background/poll-sleep';
 
 /** How many deliveries one round claims at most (and sends at once: as many connections per host). */
 const batchSize = 50;
@@ -46,8 +47,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly leaseMs: number;
   private stopped = true;
   private loop?: Promise<void>;
-  private wake?: () => void;
-  private woken = false;
+  private readonly pollSleep = new PollSleep();
   private listener?: { close(): Promise<void> };
   private readonly sender: Sender;
   private nextPruneAt = 0;
@@ -93,8 +93,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private poke(): void {
-    this.woken = true;
-    this.wake?.();
+    this.pollSleep.poke();
   }
 
   private async run(): Promise<void> {
@@ -131,22 +130,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = undefined;
-        this.woken = false;
-        done();
-      };
-    });
+    return this.pollSleep.sleep(ms);
   }
 
   /** One round: claim, send in parallel, record. Returns how many deliveries it claimed. */
