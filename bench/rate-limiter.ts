@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
@@ -7,7 +8,7 @@ import { dataSourceOptions } from '../src/app.database-options';
 import { Env } from '../src/config/env';
 import { startEmbeddedPostgres } from '../src/platform/database/embedded-postgres';
 import { RateLimits } from '../src/platform/http/rate-limits';
-import { say } from './lib/config';
+import { say as print } from './lib/config';
 
 /**
  * The CPU the rate limiter costs a request (issue 29: under 0.05 ms), in this process:
@@ -31,8 +32,10 @@ const requestRate = int('REQUEST_RATE', 5000);
 const seconds = int('SECONDS', 10);
 const takes = int('TAKES', 2_000_000);
 
-function limiterEnv(): Env {
+/** The limiter's settings; on a server database (`databaseUrl`) it flushes, as a deployed instance does. */
+function limiterEnv(databaseUrl: string | undefined): Env {
   return Object.assign(new Env(), {
+    DATABASE_URL: databaseUrl ?? '',
     RATE_LIMIT_PER_API_KEY: 100_000_000,
     RATE_LIMIT_PER_USER: 100_000_000,
     RATE_LIMIT_PER_CLIENT: 100_000_000,
@@ -42,8 +45,7 @@ function limiterEnv(): Env {
   });
 }
 
-async function openDatabase(): Promise<{ ds: DataSource; pglite?: PGlite }> {
-  const databaseUrl = process.env.DATABASE_URL;
+async function openDatabase(databaseUrl: string | undefined): Promise<{ ds: DataSource; pglite?: PGlite }> {
   if (databaseUrl) return { ds: await new DataSource(dataSourceOptions({ databaseUrl })).initialize() };
   const pglite = await startEmbeddedPostgres();
   const ds = await new DataSource(dataSourceOptions({ pglite })).initialize();
@@ -56,8 +58,14 @@ const cpuMicros = (from: NodeJS.CpuUsage) => {
   return used.user + used.system;
 };
 
-async function main(): Promise<void> {
-  const { ds, pglite } = await openDatabase();
+/**
+ * Runs the limiter bench on the migrated database at `databaseUrl` (embedded PostgreSQL in this
+ * process without one); returns its table.
+ */
+export async function rateLimiterBench(databaseUrl: string | undefined): Promise<string> {
+  const lines: string[] = [];
+  const say = (line = '') => lines.push(line);
+  const { ds, pglite } = await openDatabase(databaseUrl);
   const workspaceIds = Array.from({ length: workspaces }, () => randomUUID());
   const who = Array.from({ length: callers }, (_, i) => ({
     type: (['User', 'ApiKey', 'Client'] as const)[i % 3],
@@ -66,7 +74,7 @@ async function main(): Promise<void> {
   }));
 
   // take() alone: no flush runs (the timer is not started).
-  const alone = new RateLimits(limiterEnv(), ds);
+  const alone = new RateLimits(limiterEnv(databaseUrl), ds);
   for (let i = 0; i < 100_000; i++)
     alone.take(who[i % callers].type, who[i % callers].id, who[i % callers].workspaceId);
   let cpu = process.cpuUsage();
@@ -79,7 +87,7 @@ async function main(): Promise<void> {
   const takeWall = ((performance.now() - t0) * 1000) / takes;
 
   // Paced, with the flushes: the way a busy instance sees requests.
-  const limits = new RateLimits(limiterEnv(), ds);
+  const limits = new RateLimits(limiterEnv(databaseUrl), ds);
   let flushes = 0;
   const flush = limits.flush.bind(limits);
   limits.flush = () => {
@@ -118,8 +126,10 @@ async function main(): Promise<void> {
   }
   const loopCpu = cpuMicros(cpu) / idleSent;
 
-  const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL (in this process)';
-  say(`Rate limiter, ${callers} callers in ${workspaces} workspaces, ${database}`);
+  const database = databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL (in this process)';
+  say(
+    `Rate limiter (npm run bench:rate-limits, docs/security.md), load average ${loadavg()[0].toFixed(1)}, ${callers} callers in ${workspaces} workspaces, ${database}`,
+  );
   say(`| measure | CPU µs per request | wall µs per request |`);
   say(`|---|---:|---:|`);
   say(
@@ -131,9 +141,13 @@ async function main(): Promise<void> {
   );
   await ds.destroy();
   await pglite?.close();
+  return lines.join('\n');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exit(1);
-});
+if (require.main === module)
+  rateLimiterBench(process.env.DATABASE_URL || undefined)
+    .then((table) => print(table))
+    .catch((e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exit(1);
+    });

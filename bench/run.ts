@@ -12,6 +12,7 @@ import { analyzeDatabase, productionNodeArgs, recreateDatabase } from './lib/set
 import { nowUs, summariseProfile, Window } from './lib/profile';
 import { countQueries, explainSessionQuery, QueryCount } from './lib/query-count';
 import { importBench } from './imports';
+import { rateLimiterBench } from './rate-limiter';
 import { suites } from './scenarios';
 import { storefrontSection } from './lib/storefront-table';
 import { benchShopper } from './scenarios/shopper';
@@ -409,6 +410,11 @@ async function main(): Promise<void> {
       }
     }
 
+    // The rate limiter's CPU per request, in this process against the bench's database (bench/rate-limiter.ts).
+    const limiter =
+      config.suites.length === 0 || config.suites.includes('rate-limits')
+        ? `## Rate limiter\n\n${await rateLimiterBench(config.databaseUrl)}\n`
+        : undefined;
     // The bulk import on a database and service of its own (bench/imports.ts).
     const imports =
       config.suites.length === 0 || config.suites.includes('imports') ? await importBench(config) : undefined;
@@ -474,6 +480,7 @@ async function main(): Promise<void> {
       '```',
       ...plan,
       '```',
+      ...(limiter ? ['', limiter] : []),
       ...(imports ? ['', imports] : []),
       ...(profiles.length
         ? [
