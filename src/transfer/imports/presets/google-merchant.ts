@@ -45,7 +45,7 @@ export function commonTitle(title: string, parts: string[]): string {
     out = out.replace(new RegExp(`(^|[\\s,/|(\\-–])${escaped}(?=$|[\\s,/|)\\-–])`, 'gi'), '$1');
   }
   out = out
-    .replace(/\(\s*\)/g, '')
+    .replace(/\(\s*(?:[,/|\-–]\s*)*\)/g, '')
     .replace(/(\s*[,/|\-–]\s*)+$/g, '')
     .replace(/\s*([,/|\-–]\s*){2,}/g, ' $1')
     .replace(/\s{2,}/g, ' ')
