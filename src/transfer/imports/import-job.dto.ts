@@ -79,7 +79,8 @@ export class ImportJobSummary extends ScopedResponse {
   @ApiProperty() createMissingCategories: boolean;
   @ApiProperty({
     type: 'string',
-    enum: importPresets,
+    // OpenAPI 3.0: a nullable enum lists null itself.
+    enum: [...importPresets, null] as unknown as string[],
     nullable: true,
     description:
       'The system whose export the file is (products only): `shopify` (a Shopify product CSV export) or `googleMerchant` (a Google Merchant Center product feed); its rows are turned into product rows, variants included (docs/imports.md, "Presets"). Null: the file has the product columns',

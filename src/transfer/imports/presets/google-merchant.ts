@@ -37,13 +37,14 @@ export function priceOf(cell: string): { amount: string; currency: string | null
   return { amount: m[2], currency: (m[1] ?? m[3])?.toUpperCase() ?? null };
 }
 
+/** A color or size as a word of a title (`M` in `Hoodie - M`, not in `Mug`). */
+const wordOf = (part: string) =>
+  new RegExp(`(^|[\\s,/|(\\-–])${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s,/|)\\-–])`, 'gi');
+
 /** A title without the item's color and size (and the separators they leave): the product's name. */
 export function commonTitle(title: string, parts: string[]): string {
   let out = title;
-  for (const part of parts.filter(Boolean)) {
-    const escaped = part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    out = out.replace(new RegExp(`(^|[\\s,/|(\\-–])${escaped}(?=$|[\\s,/|)\\-–])`, 'gi'), '$1');
-  }
+  for (const part of parts.filter(Boolean)) out = out.replace(wordOf(part), '$1');
   out = out
     .replace(/\(\s*(?:[,/|\-–]\s*)*\)/g, '')
     .replace(/(\s*[,/|\-–]\s*)+$/g, '')
@@ -144,8 +145,7 @@ function open(headers: Set<string>, settings: PresetSettings) {
     }
     // A bad item still makes its group's product (its later items are its variants).
     if (errors.length) return { rows: out, errors };
-    const lower = itemTitle.toLowerCase();
-    const missing = parts.filter((p) => !lower.includes(p.toLowerCase()));
+    const missing = parts.filter((p) => !wordOf(p).test(itemTitle));
     const name = group && missing.length ? [itemTitle, ...missing].join(' / ') : itemTitle;
     const item = {
       sku: id,
