@@ -165,6 +165,9 @@ describe('the Google Merchant Center preset', () => {
     expect(commonTitle('Tee (Red, XL)', ['Red', 'XL'])).toBe('Tee');
     expect(commonTitle('Canvas Sneaker', ['White', '42'])).toBe('Canvas Sneaker');
     expect(commonTitle('Red', ['Red'])).toBe('Red');
+    // A size is a word of the title, not any letter of it.
+    expect(commonTitle('Mug M', ['M'])).toBe('Mug');
+    expect(commonTitle('Mug', ['M'])).toBe('Mug');
   });
 
   it('makes a ConfigurableProduct on the first item of a group, wherever its other items are', () => {
