@@ -55,3 +55,4 @@ export {
   type SheetColumn,
   type SheetRowInput,
 } from './product-sheet/product-sheet.service';
+export { rememberSkipped } from './product-sheet/product-variants';

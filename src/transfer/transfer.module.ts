@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CrmModule } from '../crm/crm.module';
+import { I18nModule } from '../i18n/i18n.module';
 import { ActivityTypes } from '../platform/activity/activity-types';
 import { FileReferences } from '../platform/storage/uploads';
 import { CrmExportService } from './exports/crm-export.service';
@@ -19,7 +20,7 @@ import { SheetKinds } from './imports/sheet-kinds';
  * AccountSheetService and ContactSheetService, through their doors), one SheetKind each.
  */
 @Module({
-  imports: [CatalogModule, CrmModule],
+  imports: [CatalogModule, CrmModule, I18nModule],
   controllers: [ImportsCoreController, ExportsCoreController],
   providers: [
     ImportJobsService,

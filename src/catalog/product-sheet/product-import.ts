@@ -14,6 +14,8 @@ import {
   type SheetColumn,
 } from './product-sheet-cells';
 import type { SheetProductRow } from './product-sheet.queries';
+import { rememberPlanned, resolveVariantParent } from './product-variants';
+import type { VariantParentRow } from './product-variants.queries';
 
 /** One data row of a file: its row number (the header is row 1) and its cells by header. */
 export interface SheetRowInput {
@@ -48,6 +50,8 @@ export class ImportState {
   gtins = new Map<string, string>();
   slugs = new Map<string, string>();
   plannedCategories: NewCategory[] = [];
+  /** The rows planned without an error, by sku: the product's id (null: before a resumed job's checkpoint) and whether it is a ConfigurableProduct (variantOf). */
+  planned = new Map<string, { id: string | null; configurable: boolean }>();
 
   /** What it holds now, to go back to when a batch is rolled back and tried again. */
   save(): () => void {
@@ -56,6 +60,7 @@ export class ImportState {
       gtins: new Map(this.gtins),
       slugs: new Map(this.slugs),
       plannedCategories: [...this.plannedCategories],
+      planned: new Map(this.planned),
     };
     return () => Object.assign(this, saved);
   }
@@ -71,6 +76,8 @@ export interface BatchLookups {
   gtinHolders: Map<string, string | null>;
   slugHolders: Map<string, string | null>;
   takenSlugs: Set<string>;
+  /** The stored products the batch's variantOf cells name, by sku. */
+  parents: Map<string, VariantParentRow>;
 }
 
 /** A product the batch writes, with every column resolved. */
@@ -108,6 +115,8 @@ export interface BatchPlan {
   /** Products whose category links are replaced, with the categories in order. */
   categoryLinks: Map<string, string[]>;
   contents: ContentWrite[];
+  /** Products whose variantOf changes: the new ConfigurableProduct parent's id (null: none). */
+  variantLinks: Map<string, string | null>;
 }
 
 const orNull = (v: string): string | null => (v === '' ? null : v);
@@ -122,6 +131,7 @@ export function currentCells(
     name: p.name,
     slug: p.slug,
     productType: p.product_type,
+    variantOf: p.variant_of ?? '',
     active: String(p.active),
     gtin: p.gtin ?? '',
     tags: p.tags.join(listSeparator),
@@ -194,6 +204,7 @@ export async function planBatch(
     updates: [],
     categoryLinks: new Map(),
     contents: [],
+    variantLinks: new Map(),
   };
   for (const input of rows) {
     const rowErrors: RowError[] = [];
@@ -267,6 +278,13 @@ export async function planBatch(
       }
     }
 
+    let variantParent: string | null | undefined;
+    if (wanted.variantOf !== undefined && changes.includes('variantOf')) {
+      const found = resolveVariantParent(wanted.variantOf, sku, lookups.parents, state);
+      if ('error' in found) fail('variantOf', found.error);
+      else variantParent = found.id;
+    }
+
     // Unique values: gtin and slug may not be another product's (in the workspace or the file).
     const gtin = wanted.gtin !== undefined ? orNull(wanted.gtin) : (current?.gtin ?? null);
     if (gtin && changes.includes('gtin')) {
@@ -337,8 +355,12 @@ export async function planBatch(
       continue;
     }
     if (gtin && changes.includes('gtin')) state.gtins.set(gtin, sku);
+    rememberPlanned(state, sku, productId, wanted.productType ?? current?.product_type ?? defaultProductType);
+    if (variantParent !== undefined) plan.variantLinks.set(productId, variantParent);
 
-    const productColumnsChanged = changes.some((c) => !c.includes(':') && c !== 'categories');
+    const productColumnsChanged = changes.some(
+      (c) => !c.includes(':') && c !== 'categories' && c !== 'variantOf',
+    );
     if (!current) {
       if (!slug) {
         const base = await slugify(wanted.name!, 'product');

@@ -11,6 +11,7 @@ export const productSheetColumns = [
   'name',
   'slug',
   'productType',
+  'variantOf',
   'active',
   'gtin',
   'tags',

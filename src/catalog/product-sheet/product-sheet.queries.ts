@@ -36,6 +36,8 @@ export interface SheetProductRow {
   vat_code: string | null;
   category_ids: string[];
   contents: SheetContentRow[];
+  /** The sku of the first ConfigurableProduct (by sku) that has it as a component (product-variants.ts). */
+  variant_of: string | null;
 }
 
 const sheetSelect = `SELECT p.id, p.sku, p.name, p.slug, p.product_type, p.active, p.gtin, coalesce(p.tags, '{}') AS tags,
@@ -45,6 +47,9 @@ const sheetSelect = `SELECT p.id, p.sku, p.name, p.slug, p.product_type, p.activ
        (SELECT v.code FROM vat_codes v WHERE v.workspace_id = p.workspace_id AND v.id = p.vat_code_id) AS vat_code,
        ARRAY(SELECT k.category_id FROM product_category_links k
               WHERE k.workspace_id = p.workspace_id AND k.product_id = p.id ORDER BY k.display_order, k.id) AS category_ids,
+       (SELECT pp.sku FROM product_components x JOIN products pp ON pp.workspace_id = x.workspace_id AND pp.id = x.product_id
+         WHERE x.workspace_id = p.workspace_id AND x.component_product_id = p.id AND pp.product_type = 'ConfigurableProduct'
+         ORDER BY pp.sku LIMIT 1) AS variant_of,
        coalesce((SELECT json_agg(json_build_object('id', c.id, 'language', c.language, 'title', c.title,
                  'description', c.description, 'description_format', c.description_format) ORDER BY c.language)
                    FROM product_display_contents c

@@ -46,6 +46,8 @@ import {
   updateProducts,
   vatCodesOf,
 } from './product-sheet.queries';
+import { variantOfSkus } from './product-variants';
+import { lockVariantParents, replaceVariantLinks, variantParentsTouched } from './product-variants.queries';
 
 export { ImportState, type PlannedRow, type RowError, type SheetRowInput };
 export type { SheetColumn };
@@ -132,6 +134,7 @@ export class ProductSheetService {
     const needs = batchNeeds(rows);
     const skus = [...new Set(rows.map((r) => (r.cells.get('sku') ?? '').trim()).filter(Boolean))];
     const current = await lockSheetProductsBySku(tx, skus);
+    const parents = await lockVariantParents(tx, variantOfSkus(rows));
     const candidates = await slugCandidates(rows);
     const [brands, vatCodes, gtinHolders, slugHolders, taken] = [
       await brandsNamed(tx, needs.brands),
@@ -155,6 +158,7 @@ export class ProductSheetService {
         gtinHolders: new Map(gtinHolders.map((h) => [h.value, h.sku])),
         slugHolders: new Map(slugHolders.map((h) => [h.value, h.sku])),
         takenSlugs: new Set(taken.map((t) => t.value)),
+        parents: new Map(parents.map((p) => [p.sku, p])),
       },
       state,
       options.createMissingCategories,
@@ -179,11 +183,13 @@ export class ProductSheetService {
 
   private async write(tx: Tx, plan: BatchPlan, categories: NewCategory[]): Promise<void> {
     await this.createCategories(tx, categories);
+    // A product whose variantOf changes changes its parents' components (what a PUT of the parent records).
+    const variantParents = await variantParentsTouched(tx, plan.variantLinks);
     const createdIds = new Set(plan.creates.map((c) => c.id));
     const updatedIds = [
       ...new Set([
         ...plan.updates.map((u) => u.id),
-        ...[...plan.categoryLinks.keys()].filter((id) => !createdIds.has(id)),
+        ...[...plan.categoryLinks.keys(), ...variantParents].filter((id) => !createdIds.has(id)),
       ]),
     ];
     const before = new Map((await productAnswersById(tx, updatedIds)).map((a) => [a.id, a.answer]));
@@ -201,6 +207,7 @@ export class ProductSheetService {
         links.orders.push(order);
       });
     await replaceCategoryLinks(tx, [...plan.categoryLinks.keys()], links);
+    await replaceVariantLinks(tx, plan.variantLinks);
     const updated = new Set(plan.updates.map((u) => u.id));
     await touchProducts(
       tx,

@@ -9,6 +9,8 @@ import {
   importKinds,
   type ImportMode,
   importModes,
+  type ImportPreset,
+  importPresets,
   type ImportStatus,
   importStatuses,
 } from './import-job.entity';
@@ -22,6 +24,7 @@ export class ImportRequestFields {
   mode: ImportMode;
   mapping: Record<string, string | null> | null;
   createMissingCategories: boolean;
+  preset: ImportPreset | null;
 }
 
 export class ImportRowError {
@@ -74,6 +77,15 @@ export class ImportJobSummary extends ScopedResponse {
   @ApiProperty({ type: 'object', nullable: true, additionalProperties: { type: 'string', nullable: true } })
   mapping: Record<string, string | null> | null;
   @ApiProperty() createMissingCategories: boolean;
+  @ApiProperty({
+    type: 'string',
+    // OpenAPI 3.0: a nullable enum lists null itself.
+    enum: [...importPresets, null] as unknown as string[],
+    nullable: true,
+    description:
+      'The system whose export the file is (products only): `shopify` (a Shopify product CSV export) or `googleMerchant` (a Google Merchant Center product feed); its rows are turned into product rows, variants included (docs/imports.md, "Presets"). Null: the file has the product columns',
+  })
+  preset: ImportPreset | null;
   @ApiProperty({
     type: 'integer',
     nullable: true,

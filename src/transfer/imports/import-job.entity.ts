@@ -5,6 +5,8 @@ export const importKinds = ['products', 'accounts', 'contacts'] as const;
 export type ImportKind = (typeof importKinds)[number];
 export const importModes = ['dryRun', 'apply'] as const;
 export type ImportMode = (typeof importModes)[number];
+export const importPresets = ['shopify', 'googleMerchant'] as const;
+export type ImportPreset = (typeof importPresets)[number];
 export const importStatuses = ['Queued', 'Running', 'Succeeded', 'Failed', 'Canceled'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 export const importFormats = ['csv', 'xlsx'] as const;
@@ -38,6 +40,7 @@ export interface ImportErrorEntry {
 @Check('ck_import_jobs__mode', `"mode" IN ('dryRun', 'apply')`)
 @Check('ck_import_jobs__status', `"status" IN ('Queued', 'Running', 'Succeeded', 'Failed', 'Canceled')`)
 @Check('ck_import_jobs__format', `"format" IN ('csv', 'xlsx')`)
+@Check('ck_import_jobs__preset', `"preset" IS NULL OR "preset" IN ('shopify', 'googleMerchant')`)
 export class ImportJobEntity extends ScopedEntity {
   @Column({ type: 'varchar', length: 20 }) kind: ImportKind;
   @Column({ type: 'varchar', length: 10 }) mode: ImportMode;
@@ -51,6 +54,8 @@ export class ImportJobEntity extends ScopedEntity {
   /** The file's header → the sheet's column (null: ignored). */
   @Column({ type: 'jsonb', nullable: true }) mapping: Record<string, string | null> | null;
   @Column({ type: 'boolean', default: false }) createMissingCategories: boolean;
+  /** The system whose export the file is (products only): its rows are turned into product rows (docs/imports.md, "Presets"). */
+  @Column({ type: 'varchar', length: 20, nullable: true }) preset: ImportPreset | null;
   @Column({ type: 'uuid', nullable: true }) createdById: string | null;
   /** How the file was read (encoding, delimiter), once a worker has opened it. */
   @Column({ type: 'varchar', length: 100, nullable: true }) detectedFormat: string | null;

@@ -5,6 +5,7 @@ import type {
   ImportKind,
   ImportMode,
   ImportPlanEntry,
+  ImportPreset,
 } from './import-job.entity';
 
 /** A job as a worker claimed it. */
@@ -17,6 +18,7 @@ export interface ClaimedImportJob {
   file_key: string | null;
   mapping: Record<string, string | null> | null;
   create_missing_categories: boolean;
+  preset: ImportPreset | null;
   created_by_id: string | null;
   request_id: string | null;
   rows_total: number | null;
@@ -45,7 +47,7 @@ export async function claimImportJob(db: Queryable, leaseMs: number): Promise<Cl
              ORDER BY q.created_at
              LIMIT 1
                FOR UPDATE SKIP LOCKED)
-      RETURNING j.id, j.workspace_id, j.kind, j.mode, j.format, j.file_key, j.mapping, j.create_missing_categories,
+      RETURNING j.id, j.workspace_id, j.kind, j.mode, j.format, j.file_key, j.mapping, j.create_missing_categories, j.preset,
                 j.created_by_id, j.request_id, j.rows_total, j.checkpoint, j.error_count,
                 jsonb_array_length(j.plan) AS plan_count, j.claim_token, j.attempts)
      SELECT * FROM claimed`,

@@ -22,7 +22,14 @@ import {
   ImportJobSummary,
   ImportRequestFields,
 } from './import-job.dto';
-import { type ImportFormat, ImportJobEntity, importKinds, importModes } from './import-job.entity';
+import {
+  type ImportFormat,
+  ImportJobEntity,
+  importKinds,
+  importModes,
+  type ImportPreset,
+  importPresets,
+} from './import-job.entity';
 import { activeImportJobs, cancelImportJob, lockImportQueue } from './import-jobs.queries';
 import { ImportWorker } from './import-worker';
 
@@ -43,6 +50,7 @@ export const toImportJobSummary = (e: ImportJobEntity): ImportJobSummary => ({
   detectedFormat: e.detectedFormat,
   mapping: e.mapping,
   createMissingCategories: e.createMissingCategories,
+  preset: e.preset,
   rowsTotal: e.rowsTotal,
   rowsProcessed: e.rowsProcessed,
   created: e.created,
@@ -97,12 +105,23 @@ export function importFields(fields: Record<string, string>): ImportRequestField
       add('mapping', 'mapping is not valid JSON');
     }
   }
+  const preset = fields.preset;
+  if (preset !== undefined && preset !== '') {
+    if (!(importPresets as readonly string[]).includes(preset))
+      add('preset', `preset must be one of ${importPresets.join(', ')} (or left out)`);
+    else if (kind && kind !== 'products')
+      add(
+        'preset',
+        `a preset is for kind products only (the file of ${importPresets.join(' or ')} holds products)`,
+      );
+  }
   if (Object.keys(errors).length) throw badRequest(errors);
   return {
     kind: kind as ImportRequestFields['kind'],
     mode: mode as ImportRequestFields['mode'],
     mapping,
     createMissingCategories: create === 'true',
+    preset: preset ? (preset as ImportPreset) : null,
   };
 }
 
@@ -175,6 +194,7 @@ export class ImportJobsService {
           fileUrl: url,
           mapping: settings.mapping,
           createMissingCategories: settings.createMissingCategories,
+          preset: settings.preset,
           createdById: ctx.actor.id,
           requestId: ctx.requestId ?? null,
         });

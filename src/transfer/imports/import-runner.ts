@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import type { SheetRowInput } from '../../catalog/catalog.api';
 import { Env } from '../../config/env';
+import { CurrenciesService, LanguagesService } from '../../i18n/i18n.api';
 import { Db } from '../../platform/database/db';
 import { FileStore } from '../../platform/storage/file-store';
 import { Uploads } from '../../platform/storage/uploads';
@@ -18,6 +19,8 @@ import {
   recordOpened,
   renewImportLease,
 } from './import-jobs.queries';
+import { openPreset } from './presets/presets';
+import type { RowPreset } from './presets/row-preset';
 import { type KindState, type SheetKind, SheetKinds } from './sheet-kinds';
 
 /** Rows an apply creates before the tables it grows are analyzed; then at 4, 16, 64… times that. */
@@ -59,6 +62,8 @@ export class ImportRunner {
     private readonly uploads: Uploads,
     private readonly kinds: SheetKinds,
     private readonly env: Env,
+    private readonly languages: LanguagesService,
+    private readonly currencies: CurrenciesService,
   ) {}
 
   async run(job: ClaimedImportJob, stopping: () => boolean): Promise<void> {
@@ -110,7 +115,7 @@ export class ImportRunner {
     const kind = this.kinds.of(job.kind);
     const sheet = await openSheet(open, job.format);
     try {
-      const { columns, names } = await this.header(ctx, kind, sheet.header, job.mapping);
+      const { columns, names, preset } = await this.header(ctx, kind, sheet.header, job);
       let total = job.rows_total;
       if (total == null) total = await this.count(ctx, open, job);
       await recordOpened(this.db.sql(ctx), job.id, job.claim_token, sheet.detected, total);
@@ -118,27 +123,36 @@ export class ImportRunner {
       const state = kind.state();
       const counts = { errors: job.error_count, plan: job.plan_count, created: 0 };
       let analyzeAt = firstAnalyzeAt;
+      // `done` and the checkpoint count the file's data rows; a preset may make several rows of one.
       let done = 0;
       let batch: MappedRecord[] = [];
+      let batchRecords = 0;
       for await (const record of sheet.rows) {
         const mapped = this.mapped(record, names);
+        const rows = preset ? this.preset(preset, mapped) : [mapped];
         if (done < job.checkpoint) {
-          // Rows before the checkpoint are applied: only their keys count (a later repeat is an error).
-          const cell = mapped.input.cells.get(kind.key)?.trim();
-          const key = cell && kind.keyOf ? kind.keyOf(cell) : cell;
-          if (key && !state.keys.has(key)) state.keys.set(key, record.row);
+          // Rows before the checkpoint are applied: only their keys count (a later repeat is an error),
+          // and what the kind keeps of them; a preset has read them, so its state is the same.
+          for (const row of rows) {
+            const cell = row.input.cells.get(kind.key)?.trim();
+            const key = cell && kind.keyOf ? kind.keyOf(cell) : cell;
+            if (key && !state.keys.has(key)) state.keys.set(key, record.row);
+            if (!row.errors.length) kind.skipped?.(row.input, state);
+          }
           if (++done % rowsPerRenewal === 0) await this.renew(ctx, job);
           continue;
         }
-        batch.push(mapped);
+        batch.push(...rows);
+        batchRecords++;
         if (batch.length >= this.env.IMPORT_BATCH_ROWS) {
           if (
             stopping() ||
-            !(await this.batch(ctx, job, kind, columns, batch, state, counts, done + batch.length))
+            !(await this.batch(ctx, job, kind, columns, batch, state, counts, done + batchRecords))
           )
             return false;
-          done += batch.length;
+          done += batchRecords;
           batch = [];
+          batchRecords = 0;
           if (job.mode === 'apply' && counts.created >= analyzeAt) {
             await this.analyze(kind);
             analyzeAt *= 4;
@@ -147,7 +161,7 @@ export class ImportRunner {
       }
       if (
         stopping() ||
-        !(await this.batch(ctx, job, kind, columns, batch, state, counts, done + batch.length))
+        !(await this.batch(ctx, job, kind, columns, batch, state, counts, done + batchRecords))
       )
         return false;
       return true;
@@ -156,20 +170,50 @@ export class ImportRunner {
     }
   }
 
-  /** The sheet's columns of the file's header with the mapping applied (null: an ignored column). */
+  /**
+   * The sheet's columns of the file's header with the mapping applied (null: an ignored column);
+   * with a preset, the mapped header is the preset's input and its rows' columns are the sheet's.
+   */
   private async header(
     ctx: RequestContext,
     kind: SheetKind,
     header: string[],
-    mapping: Record<string, string | null> | null,
-  ): Promise<{ columns: unknown[]; names: Array<string | null> }> {
+    job: ClaimedImportJob,
+  ): Promise<{ columns: unknown[]; names: Array<string | null>; preset: RowPreset | null }> {
+    const mapping = job.mapping;
     const names = header.map((h) => (mapping && h in mapping ? mapping[h] : h));
-    const checked = await kind.columns(
-      ctx,
-      names.filter((n): n is string => n !== null && n !== ''),
-    );
+    const given = names.filter((n): n is string => n !== null && n !== '');
+    let preset: RowPreset | null = null;
+    if (job.preset) {
+      const opened = openPreset(
+        job.preset,
+        given,
+        new Set(Object.values(mapping ?? {}).filter((v): v is string => !!v)),
+        {
+          language: (await this.languages.languagesOf(ctx)).defaultLanguage,
+          currency: await this.currencies.defaultCode(ctx),
+        },
+      );
+      if ('error' in opened) throw new JobFailure(opened.error);
+      preset = opened;
+    }
+    const checked = await kind.columns(ctx, preset ? preset.columns : given);
     if ('error' in checked) throw new JobFailure(checked.error);
-    return { columns: checked.columns, names };
+    return { columns: checked.columns, names, preset };
+  }
+
+  /**
+   * A preset's rows of one record: each product row it makes, or its errors. A record that could
+   * not be read whole is still given to the preset (its state follows the file) but its rows are
+   * dropped: the record's errors stand for them.
+   */
+  private preset(preset: RowPreset, mapped: MappedRecord): MappedRecord[] {
+    const out = preset.rows(mapped.input);
+    if (mapped.errors.length) return [mapped];
+    const rows: MappedRecord[] = out.rows.map((input) => ({ input, errors: [] }));
+    if (out.errors.length)
+      rows.push({ input: { row: mapped.input.row, cells: new Map() }, errors: out.errors });
+    return rows;
   }
 
   /**

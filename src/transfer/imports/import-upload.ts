@@ -13,7 +13,7 @@ import { from, mergeMap, Observable } from 'rxjs';
 import { Env } from '../../config/env';
 import { HeavyOperation } from '../../platform/http/heavy-operations';
 import { type MultipartBody, readMultipart } from '../../platform/storage/image-upload';
-import { importKinds, importModes } from './import-job.entity';
+import { importKinds, importModes, importPresets } from './import-job.entity';
 
 const BODY = Symbol('import upload');
 type WithBody = FastifyRequest & { [BODY]?: MultipartBody };
@@ -72,6 +72,12 @@ export const ImportUpload = () =>
             default: 'false',
             description:
               'Create the categories of a path that do not exist yet (else such a row is an error)',
+          },
+          preset: {
+            type: 'string',
+            enum: [...importPresets],
+            description:
+              'Products only (with another kind: 400): the system whose export the file is, `shopify` (a product CSV export) or `googleMerchant` (a product feed); its rows become product rows, variants included. `mapping` applies to the file\'s headers first (docs/imports.md, "Presets")',
           },
         },
       },

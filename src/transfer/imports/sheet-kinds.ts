@@ -3,6 +3,7 @@ import {
   ImportState,
   type PlannedRow,
   ProductSheetService,
+  rememberSkipped,
   type RowError,
   type SheetRowInput,
 } from '../../catalog/catalog.api';
@@ -48,6 +49,8 @@ export interface SheetKind {
   keyOf?: (cell: string) => string;
   columns(ctx: RequestContext, headers: string[]): Promise<{ columns: unknown[] } | { error: string }>;
   state(): KindState;
+  /** A row before a resumed job's checkpoint (applied before): what the state keeps of it besides its key. */
+  skipped?(row: SheetRowInput, state: KindState): void;
   importBatch(
     tx: Tx,
     rows: SheetRowInput[],
@@ -80,6 +83,7 @@ export class SheetKinds {
         tables: ['products', 'product_category_links', 'product_display_contents', 'product_categories'],
         columns: (ctx, headers) => products.columns(ctx, headers),
         state: () => new ProductKindState(),
+        skipped: (row, state) => rememberSkipped((state as ProductKindState).inner, row),
         importBatch: (tx, rows, columns, state, options) =>
           products.importBatch(
             tx,

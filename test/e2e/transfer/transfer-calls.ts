@@ -16,6 +16,7 @@ export interface Job {
   detectedFormat: string | null;
   errors: Array<{ row: number; column: string | null; message: string }>;
   plan: Array<{ row: number; key: string; action: string; changes: string[] }>;
+  preset?: string | null;
 }
 
 /** POST /core-api/imports with one file and the job's fields. */
