@@ -30,6 +30,7 @@ import { ShopperAccounts1795645000000 } from './1795645000000-ShopperAccounts';
 import { ProductContentSearch1795646000000 } from './1795646000000-ProductContentSearch';
 import { ImportJobs1795650000000 } from './1795650000000-ImportJobs';
 import { ImportKinds1795654000000 } from './1795654000000-ImportKinds';
+import { ProductExternalReferenceIndex1795656100000 } from './1795656100000-ProductExternalReferenceIndex';
 import { ApiKeysAndRateLimits1795651000000 } from './1795651000000-ApiKeysAndRateLimits';
 import { RefreshGrace1795652000000 } from './1795652000000-RefreshGrace';
 import { CategoryListing1795653000000 } from './1795653000000-CategoryListing';
@@ -75,4 +76,5 @@ export const migrations: Array<new () => unknown> = [
   RefreshGrace1795652000000,
   CategoryListing1795653000000,
   ImportKinds1795654000000,
+  ProductExternalReferenceIndex1795656100000,
 ];

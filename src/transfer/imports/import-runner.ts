@@ -122,9 +122,12 @@ export class ImportRunner {
         const mapped = this.mapped(record, names);
         if (done < job.checkpoint) {
           // Rows before the checkpoint are applied: only their keys count (a later repeat is an error).
-          const cell = mapped.input.cells.get(kind.key)?.trim();
-          const key = cell && kind.keyOf ? kind.keyOf(cell) : cell;
-          if (key && !state.keys.has(key)) state.keys.set(key, record.row);
+          if (kind.remember) kind.remember(state, mapped.input.cells, record.row);
+          else {
+            const cell = mapped.input.cells.get(kind.key)?.trim();
+            const key = cell && kind.keyOf ? kind.keyOf(cell) : cell;
+            if (key && !state.keys.has(key)) state.keys.set(key, record.row);
+          }
           if (++done % rowsPerRenewal === 0) await this.renew(ctx, job);
           continue;
         }

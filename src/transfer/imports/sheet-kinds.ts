@@ -43,6 +43,8 @@ export interface SheetKind {
   keyOf?: (cell: string) => string;
   columns(ctx: RequestContext, headers: string[]): Promise<{ columns: unknown[] } | { error: string }>;
   state(): KindState;
+  /** Takes note of a row before the checkpoint (default: its `key` cell among the keys seen). */
+  remember?(state: KindState, cells: Map<string, string>, row: number): void;
   importBatch(
     tx: Tx,
     rows: SheetRowInput[],
@@ -74,6 +76,7 @@ export class SheetKinds {
         key: 'sku',
         columns: (ctx, headers) => products.columns(ctx, headers),
         state: () => new ProductKindState(),
+        remember: (state, cells, row) => (state as ProductKindState).inner.remember(cells, row),
         importBatch: (tx, rows, columns, state, options) =>
           products.importBatch(
             tx,
