@@ -26,7 +26,7 @@ export class ExportsCoreController {
     operationId: 'exportProducts',
     summary: 'Export products as CSV or xlsx',
     description:
-      'The products the filters match (all without filters), in exactly the columns a products import reads (sku, name, slug, productType, active, gtin, tags, categories, brand, prices, vatCode, then title and description per supported language), streamed: `products.csv` (UTF-8 with a BOM, `,` delimited) or `products.xlsx`. Importing the file unchanged changes nothing. A cell that starts with = + - @, a tab or a carriage return is written with a leading apostrophe, so that no spreadsheet runs it as a formula; an import strips it again (docs/imports.md). A heavy operation: a few run at once per workspace and per process (429 / 503 with Retry-After beyond).',
+      'The products the filters match (all without filters), in exactly the columns a products import reads (sku, name, slug, productType, active, gtin, tags, categories, brand, prices, vatCode, manufacturer, barcodes, priceTiers as `10:11.50|50:10.00`, imageUrls (the images added by URL), externalReference (the first of externalReferences), then title and description per supported language, then `attribute:<name>` per attribute of the workspace (values `|`-separated)), streamed: `products.csv` (UTF-8 with a BOM, `,` delimited) or `products.xlsx`. Importing the file unchanged changes nothing. A cell that starts with = + - @, a tab or a carriage return is written with a leading apostrophe, so that no spreadsheet runs it as a formula; an import strips it again (docs/imports.md). A heavy operation: a few run at once per workspace and per process (429 / 503 with Retry-After beyond).',
   })
   @ApiProduces('text/csv', xlsxType)
   @ApiOkResponse({
