@@ -177,8 +177,9 @@ export class ProductSheetService {
     const keys = [...new Set(rows.map((r) => (r.cells.get(keyColumn) ?? '').trim()).filter(Boolean))];
     const byKey = new Map<string, SheetProductRow>();
     const ambiguous = new Map<string, Array<string | null>>();
-    if (keyColumn === 'sku') for (const p of await lockSheetProductsBySku(tx, keys)) byKey.set(p.sku, p);
-    else {
+    if (keyColumn === 'sku') {
+      for (const p of await lockSheetProductsBySku(tx, keys)) byKey.set(p.sku, p);
+    } else {
       // No unique constraint holds references: concurrent imports keyed by them take turns.
       if (options.write) await lockReferenceImports(tx);
       const wanted = new Set(keys);
