@@ -181,7 +181,7 @@ export function currentCells(
   categories: CategoryPaths,
 ): Record<ProductSheetColumn, string> {
   return {
-    sku: p.sku,
+    sku: p.sku ?? '',
     name: p.name,
     slug: p.slug,
     productType: p.product_type,

@@ -19,7 +19,8 @@ export interface SheetContentRow {
 /** A product as the sheet reads it: its columns, brand name, VAT code, category ids and contents. */
 export interface SheetProductRow {
   id: string;
-  sku: string;
+  /** Null for a product made without one (the API's sku is optional): exported as an empty cell. */
+  sku: string | null;
   name: string;
   slug: string;
   product_type: string;

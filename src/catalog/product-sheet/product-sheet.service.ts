@@ -178,7 +178,7 @@ export class ProductSheetService {
     const byKey = new Map<string, SheetProductRow>();
     const ambiguous = new Map<string, Array<string | null>>();
     if (keyColumn === 'sku') {
-      for (const p of await lockSheetProductsBySku(tx, keys)) byKey.set(p.sku, p);
+      for (const p of await lockSheetProductsBySku(tx, keys)) if (p.sku) byKey.set(p.sku, p);
     } else {
       // No unique constraint holds references: concurrent imports keyed by them take turns.
       if (options.write) await lockReferenceImports(tx);
