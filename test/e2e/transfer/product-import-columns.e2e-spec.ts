@@ -11,6 +11,12 @@ const binary = (req: ReturnType<Caller['get']>) =>
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
 
+/** A 1×1 PNG (an uploaded image, which the imageUrls column leaves alone). */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const img = (name: string) => `https://img.example.com/${name}.jpg`;
 
 interface Product {
@@ -127,6 +133,13 @@ describe('Product import columns: barcodes, manufacturer, attributes, tiers, ima
   it('updates each column: a URL kept keeps its image, an empty attribute cell removes the value', async () => {
     const before = await bySku('C-1');
     const imageB = before.images.find((i) => i.url === img('b'))!;
+    const upload = await ws.owner
+      .post(`/core-api/catalog/products/${before.id}/images`)
+      .attach('images', png, 'photo.png');
+    expect(upload.status).toBe(200);
+    const uploaded = (upload.body as Product).images.find(
+      (i) => !i.url.startsWith('https://img.example.com/'),
+    )!;
     const file = csv([
       header,
       ['C-1', 'Chair', 'Birch Co', '111|333', '10:11.00', `${img('b')}|${img('c')}`, 'ERP-9', 'green', ''],
@@ -155,11 +168,24 @@ describe('Product import columns: barcodes, manufacturer, attributes, tiers, ima
     expect(p.barcodes).toEqual(['111', '333']);
     expect((await ws.owner.get('/core-api/catalog/products/barcode/222')).status).toBe(404);
     expect(p.pricing.tiers).toEqual([{ minQuantity: 10, salesPrice: 11 }]);
-    expect(p.images.map((i) => i.url)).toEqual([img('b'), img('c')]);
-    expect(p.images[0].id).toBe(imageB.id);
+    // The uploaded image stays, first; the URL images follow it in the cell's order.
+    expect(p.images.map((i) => i.url)).toEqual([uploaded.url, img('b'), img('c')]);
+    expect(p.images[1].id).toBe(imageB.id);
     expect(p.externalReferences).toEqual(['ERP-9']);
     expect(valuesOf(p, ids.colour)).toEqual(['green']);
     expect(valuesOf(p, ids.width)).toBeUndefined();
+    const acts = await ws.owner.get(`/core-api/activities?entity_ids=${p.id}&Take=100`);
+    // The activities of a PUT that changes the same members (one per changed property).
+    expect(acts.body.data.map((a: { type: string }) => a.type).sort()).toEqual([
+      'ProductAttributesUpdated',
+      'ProductBarcodesUpdated',
+      'ProductCreated',
+      'ProductExternalReferencesUpdated',
+      'ProductImagesAdded',
+      'ProductImagesUpdated',
+      'ProductManufacturerIdUpdated',
+      'ProductPricingUpdated',
+    ]);
     const again = await runImport(t, ws.owner, file, { kind: 'products', mode: 'apply' });
     expect(again).toMatchObject({ updated: 0, unchanged: 1 });
   });
