@@ -31,6 +31,7 @@ import { ProductContentSearch1795646000000 } from './1795646000000-ProductConten
 import { ImportJobs1795650000000 } from './1795650000000-ImportJobs';
 import { ImportKinds1795654000000 } from './1795654000000-ImportKinds';
 import { ImportPresets1795655000000 } from './1795655000000-ImportPresets';
+import { ProductExternalReferenceIndex1795656100000 } from './1795656100000-ProductExternalReferenceIndex';
 import { ApiKeysAndRateLimits1795651000000 } from './1795651000000-ApiKeysAndRateLimits';
 import { RefreshGrace1795652000000 } from './1795652000000-RefreshGrace';
 import { CategoryListing1795653000000 } from './1795653000000-CategoryListing';
@@ -77,4 +78,5 @@ export const migrations: Array<new () => unknown> = [
   CategoryListing1795653000000,
   ImportKinds1795654000000,
   ImportPresets1795655000000,
+  ProductExternalReferenceIndex1795656100000,
 ];

@@ -13,6 +13,14 @@ import {
   readProductCell,
   type SheetColumn,
 } from './product-sheet-cells';
+import {
+  barcodesCell,
+  cellItems,
+  listCell,
+  readAttributeValues,
+  tiersOf,
+  tierText,
+} from './product-sheet-parts';
 import type { SheetProductRow } from './product-sheet.queries';
 import { rememberPlanned, resolveVariantParent } from './product-variants';
 import type { VariantParentRow } from './product-variants.queries';
@@ -52,6 +60,20 @@ export class ImportState {
   plannedCategories: NewCategory[] = [];
   /** The rows planned without an error, by sku: the product's id (null: before a resumed job's checkpoint) and whether it is a ConfigurableProduct (variantOf). */
   planned = new Map<string, { id: string | null; configurable: boolean }>();
+  /** External references seen (a repeat is an error), with the row first seen on. */
+  references = new Map<string, number>();
+  /** Barcodes claimed by the rows planned: barcode → the row's key. */
+  barcodes = new Map<string, string>();
+  /** In a file keyed by externalReference: the products matched, with the row that matched them. */
+  matched = new Map<string, number>();
+
+  /** Takes note of the keys of a row before the checkpoint (applied before; a later repeat is an error). */
+  remember(cells: Map<string, string>, row: number): void {
+    const sku = cells.get('sku')?.trim();
+    if (sku && !this.skus.has(sku)) this.skus.set(sku, row);
+    const reference = cells.get('externalReference')?.trim();
+    if (reference && !this.references.has(reference)) this.references.set(reference, row);
+  }
 
   /** What it holds now, to go back to when a batch is rolled back and tried again. */
   save(): () => void {
@@ -61,6 +83,9 @@ export class ImportState {
       slugs: new Map(this.slugs),
       plannedCategories: [...this.plannedCategories],
       planned: new Map(this.planned),
+      references: new Map(this.references),
+      barcodes: new Map(this.barcodes),
+      matched: new Map(this.matched),
     };
     return () => Object.assign(this, saved);
   }
@@ -72,18 +97,38 @@ export interface BatchLookups {
   categories: CategoryPaths;
   brands: Map<string, string>;
   vatCodes: Map<string, string>;
-  /** Products holding a gtin / slug of the batch: value → that product's sku (null: it has none). */
-  gtinHolders: Map<string, string | null>;
-  slugHolders: Map<string, string | null>;
+  /** Products holding a gtin / slug / barcode of the batch: value → that product. */
+  gtinHolders: Map<string, Holder>;
+  slugHolders: Map<string, Holder>;
   takenSlugs: Set<string>;
   /** The stored products the batch's variantOf cells name, by sku. */
   parents: Map<string, VariantParentRow>;
+  /** The column the rows are keyed by: sku, or (a file without sku) externalReference. */
+  keyColumn: KeyColumn;
+  /** External references (keys) that several stored products hold: reference → their skus. */
+  ambiguous: Map<string, Array<string | null>>;
+  manufacturers: Map<string, string>;
+  /** Attributes by name (the names of the file's attribute columns; a name of several is not here). */
+  attributes: Map<string, string>;
+  barcodeHolders: Map<string, Holder>;
 }
+
+/** A stored product holding a unique value (gtin, slug, barcode). */
+export interface Holder {
+  id: string;
+  sku: string | null;
+}
+
+export type KeyColumn = 'sku' | 'externalReference';
+
+/** A products file is keyed by sku; a file without a sku column by externalReference. */
+export const keyColumnOf = (columns: SheetColumn[]): KeyColumn =>
+  columns.some((c) => c.kind === 'product' && c.column === 'sku') ? 'sku' : 'externalReference';
 
 /** A product the batch writes, with every column resolved. */
 export interface ProductWrite {
   id: string;
-  sku: string;
+  sku: string | null;
   name: string;
   productType: string;
   slug: string;
@@ -95,6 +140,15 @@ export interface ProductWrite {
   purchasePrice: string | null;
   retailPrice: string | null;
   vatCodeId: string | null;
+  manufacturerId: string | null;
+  externalReferences: string[];
+}
+
+/** A product's URL images as stored, and the URLs the row wants (in order, after `from`). */
+export interface ImageWrite {
+  had: Array<{ id: string; url: string }>;
+  from: number;
+  urls: string[];
 }
 
 export interface ContentWrite {
@@ -117,7 +171,16 @@ export interface BatchPlan {
   contents: ContentWrite[];
   /** Products whose variantOf changes: the new ConfigurableProduct parent's id (null: none). */
   variantLinks: Map<string, string | null>;
+  /** Products whose barcodes, tiers or URL images are replaced, with the wanted rows. */
+  barcodes: Map<string, string[]>;
+  tiers: Map<string, Array<{ minQuantity: string; salesPrice: string }>>;
+  images: Map<string, ImageWrite>;
+  /** Attribute values replaced: (product, attribute) → values ([]: removed). */
+  attributes: Array<{ productId: string; attributeId: string; values: string[] }>;
 }
+
+/** Columns of rows the product owns (not of the products table). */
+const partColumns = new Set(['categories', 'barcodes', 'priceTiers', 'imageUrls', 'variantOf']);
 
 const orNull = (v: string): string | null => (v === '' ? null : v);
 
@@ -127,7 +190,7 @@ export function currentCells(
   categories: CategoryPaths,
 ): Record<ProductSheetColumn, string> {
   return {
-    sku: p.sku,
+    sku: p.sku ?? '',
     name: p.name,
     slug: p.slug,
     productType: p.product_type,
@@ -141,8 +204,17 @@ export function currentCells(
     purchasePrice: decimalCell(p.purchase_price),
     suggestedRetailPrice: decimalCell(p.suggested_retail_price),
     vatCode: p.vat_code ?? '',
+    manufacturer: p.manufacturer ?? '',
+    barcodes: barcodesCell(p.barcodes),
+    priceTiers: p.tiers.map((t) => tierText(t.min_quantity, t.sales_price)).join(listSeparator),
+    imageUrls: listCell(p.images.map((i) => i.url)),
+    externalReference: p.external_references[0] ?? '',
   };
 }
+
+/** An attribute cell of a stored product: its values of that attribute ('' when none). */
+export const currentAttributeCell = (p: SheetProductRow | undefined, attributeId: string): string =>
+  listCell(p?.attributes.find((a) => a.attribute_id === attributeId)?.values ?? []);
 
 /** A content cell of a stored product: its title or description in a language ('' when none). */
 export function currentContentCell(
@@ -154,12 +226,23 @@ export function currentContentCell(
   return (content?.[field] ?? '') as string;
 }
 
-/** The names of brands and the slug candidates a batch needs looked up. */
-export function batchNeeds(rows: SheetRowInput[]): { brands: string[]; gtins: string[]; slugs: string[] } {
+/** The names of brands and manufacturers, and the gtins, slugs and barcodes a batch needs looked up. */
+export function batchNeeds(rows: SheetRowInput[]): {
+  brands: string[];
+  gtins: string[];
+  slugs: string[];
+  manufacturers: string[];
+  barcodes: string[];
+} {
   const brands = new Set<string>();
   const gtins = new Set<string>();
   const slugs = new Set<string>();
+  const manufacturers = new Set<string>();
+  const barcodes = new Set<string>();
   for (const r of rows) {
+    const manufacturer = r.cells.get('manufacturer')?.trim();
+    if (manufacturer) manufacturers.add(manufacturer);
+    for (const b of cellItems(r.cells.get('barcodes') ?? '')) barcodes.add(b);
     const brand = r.cells.get('brand')?.trim();
     if (brand) brands.add(brand);
     const gtin = r.cells.get('gtin')?.trim();
@@ -167,7 +250,13 @@ export function batchNeeds(rows: SheetRowInput[]): { brands: string[]; gtins: st
     const slug = r.cells.get('slug')?.trim();
     if (slug) slugs.add(slug);
   }
-  return { brands: [...brands], gtins: [...gtins], slugs: [...slugs] };
+  return {
+    brands: [...brands],
+    gtins: [...gtins],
+    slugs: [...slugs],
+    manufacturers: [...manufacturers],
+    barcodes: [...barcodes],
+  };
 }
 
 /** Base slugs of new products named in the batch, and their -2 … -50 candidates. */
@@ -205,34 +294,76 @@ export async function planBatch(
     categoryLinks: new Map(),
     contents: [],
     variantLinks: new Map(),
+    barcodes: new Map(),
+    tiers: new Map(),
+    images: new Map(),
+    attributes: [],
   };
+  const keyColumn = lookups.keyColumn;
   for (const input of rows) {
     const rowErrors: RowError[] = [];
     const fail = (column: string | null, message: string) =>
       rowErrors.push({ row: input.row, column, message });
-    const sku = (input.cells.get('sku') ?? '').trim();
-    if (!sku) {
-      plan.errors.push({ row: input.row, column: 'sku', message: 'sku is empty: every row needs one' });
-      continue;
-    }
-    if (sku.length > 255) fail('sku', `is ${sku.length} characters long; at most 255 are allowed`);
-    const firstRow = state.skus.get(sku);
-    if (firstRow !== undefined) {
+    const key = (input.cells.get(keyColumn) ?? '').trim();
+    if (!key) {
       plan.errors.push({
         row: input.row,
-        column: 'sku',
-        message: `sku "${sku}" appears again (first on row ${firstRow}); each product must be on one row`,
+        column: keyColumn,
+        message: `${keyColumn} is empty: every row needs one`,
       });
       continue;
     }
-    state.skus.set(sku, input.row);
+    if (key.length > 255) fail(keyColumn, `is ${key.length} characters long; at most 255 are allowed`);
+    const seen = keyColumn === 'sku' ? state.skus : state.references;
+    const firstRow = seen.get(key);
+    if (firstRow !== undefined) {
+      plan.errors.push({
+        row: input.row,
+        column: keyColumn,
+        message: `${keyColumn} "${key}" appears again (first on row ${firstRow}); each product must be on one row`,
+      });
+      continue;
+    }
+    seen.set(key, input.row);
+    const reference = keyColumn === 'sku' ? input.cells.get('externalReference')?.trim() : undefined;
+    if (reference) {
+      const first = state.references.get(reference);
+      if (first !== undefined)
+        fail(
+          'externalReference',
+          `externalReference "${reference}" appears again (first on row ${first}); a reference names one product`,
+        );
+      else state.references.set(reference, input.row);
+    }
+    const holders = lookups.ambiguous.get(key);
+    if (holders) {
+      plan.errors.push({
+        row: input.row,
+        column: keyColumn,
+        message: `externalReference "${key}" is held by ${holders.length} products (skus ${holders.map((h) => h ?? '(none)').join(', ')}); key this file by sku`,
+      });
+      continue;
+    }
 
-    const current = lookups.current.get(sku);
+    const current = lookups.current.get(key);
+    const sku = keyColumn === 'sku' ? key : (current?.sku ?? null);
+    if (keyColumn === 'externalReference' && current) {
+      const other = state.matched.get(current.id);
+      if (other !== undefined) {
+        plan.errors.push({
+          row: input.row,
+          column: keyColumn,
+          message: `externalReference "${key}" names the product of row ${other} (it holds both references); each product must be on one row`,
+        });
+        continue;
+      }
+      state.matched.set(current.id, input.row);
+    }
     const had = current ? currentCells(current, lookups.categories) : null;
     const wanted: Partial<Record<ProductSheetColumn, string>> = {};
     const changes: string[] = [];
     for (const c of columns) {
-      if (c.kind !== 'product' || c.column === 'sku') continue;
+      if (c.kind !== 'product' || c.column === keyColumn) continue;
       const read = readProductCell(c.column, input.cells.get(c.column) ?? '');
       if ('error' in read) {
         fail(c.column, `${c.column} ${read.error}`);
@@ -259,6 +390,16 @@ export async function planBatch(
       if (wanted.brand !== '' && !brandId)
         fail('brand', `unknown brand "${wanted.brand}": create it first (brands are matched by exact name)`);
     }
+    let manufacturerId = current?.manufacturer_id ?? null;
+    if (wanted.manufacturer !== undefined) {
+      manufacturerId =
+        wanted.manufacturer === '' ? null : (lookups.manufacturers.get(wanted.manufacturer) ?? null);
+      if (wanted.manufacturer !== '' && !manufacturerId)
+        fail(
+          'manufacturer',
+          `unknown manufacturer "${wanted.manufacturer}": create it first (manufacturers are matched by exact name)`,
+        );
+    }
     let vatCodeId = current?.vat_code_id ?? null;
     if (wanted.vatCode !== undefined) {
       vatCodeId = wanted.vatCode === '' ? null : (lookups.vatCodes.get(wanted.vatCode) ?? null);
@@ -280,7 +421,7 @@ export async function planBatch(
 
     let variantParent: string | null | undefined;
     if (wanted.variantOf !== undefined && changes.includes('variantOf')) {
-      const found = resolveVariantParent(wanted.variantOf, sku, lookups.parents, state);
+      const found = resolveVariantParent(wanted.variantOf, sku ?? '', lookups.parents, state);
       if ('error' in found) fail('variantOf', found.error);
       else variantParent = found.id;
     }
@@ -290,19 +431,64 @@ export async function planBatch(
     if (gtin && changes.includes('gtin')) {
       const holder = lookups.gtinHolders.get(gtin);
       const fileHolder = state.gtins.get(gtin);
-      if ((holder !== undefined && holder !== sku) || (fileHolder !== undefined && fileHolder !== sku))
-        fail('gtin', `gtin ${gtin} is already the gtin of product ${holder ?? fileHolder ?? '(no sku)'}`);
+      if (
+        (holder !== undefined && holder.id !== current?.id) ||
+        (fileHolder !== undefined && fileHolder !== key)
+      )
+        fail(
+          'gtin',
+          `gtin ${gtin} is already the gtin of product ${holder?.sku ?? fileHolder ?? '(no sku)'}`,
+        );
     }
     let slug = wanted.slug ?? current?.slug ?? '';
     if (slug && changes.includes('slug')) {
       const holder = lookups.slugHolders.get(slug);
       const fileHolder = state.slugs.get(slug);
-      if ((holder !== undefined && holder !== sku) || (fileHolder !== undefined && fileHolder !== sku))
-        fail('slug', `slug ${slug} is already the slug of product ${holder ?? fileHolder ?? '(no sku)'}`);
+      if (
+        (holder !== undefined && holder.id !== current?.id) ||
+        (fileHolder !== undefined && fileHolder !== key)
+      )
+        fail(
+          'slug',
+          `slug ${slug} is already the slug of product ${holder?.sku ?? fileHolder ?? '(no sku)'}`,
+        );
     }
 
     // Display contents: a title is needed to create one; an empty title keeps the current one.
     const productId = current?.id ?? randomUUID();
+
+    // Owned rows: barcodes (unique per workspace), tiers, URL images, attribute values.
+    const barcodes = changes.includes('barcodes') ? cellItems(wanted.barcodes!) : [];
+    for (const barcode of barcodes) {
+      const holder = lookups.barcodeHolders.get(barcode);
+      const fileHolder = state.barcodes.get(barcode);
+      if (
+        (holder !== undefined && holder.id !== current?.id) ||
+        (fileHolder !== undefined && fileHolder !== key)
+      )
+        fail(
+          'barcodes',
+          `barcode ${barcode} is already a barcode of product ${holder?.sku ?? fileHolder ?? '(no sku)'}`,
+        );
+    }
+    const attributeWrites: BatchPlan['attributes'] = [];
+    for (const c of columns) {
+      if (c.kind !== 'attribute') continue;
+      const header = headerOf(c);
+      const attributeId = lookups.attributes.get(c.name);
+      if (!attributeId) {
+        fail(header, `unknown attribute "${c.name}" (attributes are matched by exact name)`);
+        continue;
+      }
+      const read = readAttributeValues(input.cells.get(header) ?? '');
+      if ('error' in read) {
+        fail(header, `${header} ${read.error}`);
+        continue;
+      }
+      if (read.value === currentAttributeCell(current, attributeId)) continue;
+      changes.push(header);
+      attributeWrites.push({ productId, attributeId, values: cellItems(read.value) });
+    }
     const contentWrites: ContentWrite[] = [];
     const languages = new Set(columns.flatMap((c) => (c.kind === 'content' ? [c.language] : [])));
     for (const language of languages) {
@@ -354,48 +540,95 @@ export async function planBatch(
       plan.errors.push(...rowErrors);
       continue;
     }
-    if (gtin && changes.includes('gtin')) state.gtins.set(gtin, sku);
-    rememberPlanned(state, sku, productId, wanted.productType ?? current?.product_type ?? defaultProductType);
+    if (gtin && changes.includes('gtin')) state.gtins.set(gtin, key);
+    if (sku)
+      rememberPlanned(
+        state,
+        sku,
+        productId,
+        wanted.productType ?? current?.product_type ?? defaultProductType,
+      );
     if (variantParent !== undefined) plan.variantLinks.set(productId, variantParent);
+    for (const barcode of barcodes) state.barcodes.set(barcode, key);
+    if (changes.includes('barcodes')) plan.barcodes.set(productId, barcodes);
+    if (changes.includes('priceTiers')) plan.tiers.set(productId, tiersOf(wanted.priceTiers!));
+    if (changes.includes('imageUrls'))
+      plan.images.set(productId, {
+        had: current?.images ?? [],
+        from: current?.images_from ?? 0,
+        urls: cellItems(wanted.imageUrls!),
+      });
+    plan.attributes.push(...attributeWrites);
+    const resolved = {
+      slug: '',
+      gtin,
+      brandId,
+      vatCodeId,
+      manufacturerId,
+      externalReferences: externalReferencesOf(keyColumn, key, wanted.externalReference, current),
+    };
 
-    const productColumnsChanged = changes.some(
-      (c) => !c.includes(':') && c !== 'categories' && c !== 'variantOf',
-    );
+    const productColumnsChanged = changes.some((c) => !c.includes(':') && !partColumns.has(c));
     if (!current) {
       if (!slug) {
         const base = await slugify(wanted.name!, 'product');
         slug = firstFreeSlug(base, { has: (s) => lookups.takenSlugs.has(s) || state.slugs.has(s) });
         if (!/^[a-z0-9-]+$/.test(slug) || slug.length > 255) slug = `${base}-${randomUUID().slice(0, 8)}`;
       }
-      state.slugs.set(slug, sku);
-      plan.creates.push(productWrite(productId, sku, wanted, null, { slug, gtin, brandId, vatCodeId }));
+      state.slugs.set(slug, key);
+      plan.creates.push(productWrite(productId, sku, wanted, null, { ...resolved, slug }));
       if (categoryIds?.length) plan.categoryLinks.set(productId, categoryIds);
       plan.contents.push(...contentWrites);
-      plan.planned.push({ row: input.row, key: sku, action: 'create', changes: dedupe(changes) });
+      plan.planned.push({ row: input.row, key, action: 'create', changes: dedupe(changes) });
       continue;
     }
-    if (changes.includes('slug')) state.slugs.set(slug, sku);
+    if (changes.includes('slug')) state.slugs.set(slug, key);
     if (!changes.length) {
-      plan.planned.push({ row: input.row, key: sku, action: 'unchanged', changes: [] });
+      plan.planned.push({ row: input.row, key, action: 'unchanged', changes: [] });
       continue;
     }
     if (productColumnsChanged)
-      plan.updates.push(productWrite(productId, sku, wanted, current, { slug, gtin, brandId, vatCodeId }));
+      plan.updates.push(productWrite(productId, sku, wanted, current, { ...resolved, slug }));
     if (categoryIds) plan.categoryLinks.set(productId, categoryIds);
     plan.contents.push(...contentWrites);
-    plan.planned.push({ row: input.row, key: sku, action: 'update', changes: dedupe(changes) });
+    plan.planned.push({ row: input.row, key, action: 'update', changes: dedupe(changes) });
   }
   return plan;
 }
 
 const dedupe = (list: string[]) => [...new Set(list)];
 
+/**
+ * A product's external references: keyed by reference, a new product gets the key (a stored one
+ * keeps its list); an `externalReference` cell of a file keyed by sku replaces the first entry (the
+ * others are kept; empty removes it).
+ */
+function externalReferencesOf(
+  keyColumn: KeyColumn,
+  key: string,
+  cell: string | undefined,
+  current: SheetProductRow | undefined,
+): string[] {
+  const had = current?.external_references ?? [];
+  if (keyColumn === 'externalReference') return current ? had : [key];
+  if (cell === undefined) return had;
+  const rest = had.slice(1).filter((r) => r !== cell);
+  return cell === '' ? rest : [cell, ...rest];
+}
+
 function productWrite(
   id: string,
-  sku: string,
+  sku: string | null,
   wanted: Partial<Record<ProductSheetColumn, string>>,
   current: SheetProductRow | null,
-  resolved: { slug: string; gtin: string | null; brandId: string | null; vatCodeId: string | null },
+  resolved: {
+    slug: string;
+    gtin: string | null;
+    brandId: string | null;
+    vatCodeId: string | null;
+    manufacturerId: string | null;
+    externalReferences: string[];
+  },
 ): ProductWrite {
   const decimal = (column: ProductSheetColumn, stored: string | null | undefined) =>
     wanted[column] !== undefined ? orNull(wanted[column]) : (stored ?? null);
@@ -413,6 +646,8 @@ function productWrite(
     purchasePrice: decimal('purchasePrice', current?.purchase_price),
     retailPrice: decimal('suggestedRetailPrice', current?.suggested_retail_price),
     vatCodeId: resolved.vatCodeId,
+    manufacturerId: resolved.manufacturerId,
+    externalReferences: resolved.externalReferences,
   };
 }
 

@@ -1,5 +1,6 @@
 import { slugPattern } from '../categories/category-slug';
 import { type ProductType, productTypes } from '../products/product.entity';
+import { readBarcodes, readImageUrls, readPriceTiers } from './product-sheet-parts';
 
 /**
  * The product sheet: the columns of a product import and export, and how a cell's text is read.
@@ -21,6 +22,11 @@ export const productSheetColumns = [
   'purchasePrice',
   'suggestedRetailPrice',
   'vatCode',
+  'manufacturer',
+  'barcodes',
+  'priceTiers',
+  'imageUrls',
+  'externalReference',
 ] as const;
 export type ProductSheetColumn = (typeof productSheetColumns)[number];
 
@@ -33,21 +39,33 @@ export const listSeparator = '|';
 /** The levels of a category path: `Furniture > Chairs`. */
 export const pathSeparator = ' > ';
 
-/** A column of the sheet: a product column, or a content field in a language. */
+/** A column of the sheet: a product column, a content field in a language, or an attribute's values. */
 export type SheetColumn =
   | { kind: 'product'; column: ProductSheetColumn }
-  | { kind: 'content'; field: ContentField; language: string };
+  | { kind: 'content'; field: ContentField; language: string }
+  | { kind: 'attribute'; name: string };
+
+/** The columns that hold a list of several values (not limited to 255 characters as a whole). */
+const listColumns: ReadonlySet<ProductSheetColumn> = new Set([
+  'tags',
+  'categories',
+  'barcodes',
+  'priceTiers',
+  'imageUrls',
+]);
 
 /** The column a header names, or null when it names none (`title:en` → content, title, en). */
 export function sheetColumnOf(header: string): SheetColumn | null {
   if ((productSheetColumns as readonly string[]).includes(header))
     return { kind: 'product', column: header as ProductSheetColumn };
   const m = /^(title|description):([a-z]{2}(?:-[A-Za-z]{2,4})?)$/.exec(header);
-  return m ? { kind: 'content', field: m[1] as ContentField, language: m[2] } : null;
+  if (m) return { kind: 'content', field: m[1] as ContentField, language: m[2] };
+  const attribute = /^attribute:(.+)$/.exec(header);
+  return attribute?.[1].trim() ? { kind: 'attribute', name: attribute[1].trim() } : null;
 }
 
 export const headerOf = (c: SheetColumn): string =>
-  c.kind === 'product' ? c.column : `${c.field}:${c.language}`;
+  c.kind === 'product' ? c.column : c.kind === 'content' ? `${c.field}:${c.language}` : `attribute:${c.name}`;
 
 /** A cell read: its canonical text, or why it cannot be read (a message a person can act on). */
 export type CellRead = { value: string } | { error: string };
@@ -102,7 +120,7 @@ export const pathText = (levels: string[]): string => levels.join(pathSeparator)
  */
 export function readProductCell(column: ProductSheetColumn, raw: string): CellRead {
   const text = raw.trim();
-  if (text.length > 255 && column !== 'tags' && column !== 'categories')
+  if (text.length > 255 && !listColumns.has(column))
     return { error: `is ${text.length} characters long; at most 255 are allowed` };
   if (text === '') return { value: '' };
   switch (column) {
@@ -143,6 +161,12 @@ export function readProductCell(column: ProductSheetColumn, raw: string): CellRe
         ? { error: `"${text}" is not a number (write it like 12.50, at most 4 decimals)` }
         : { value };
     }
+    case 'barcodes':
+      return readBarcodes(text);
+    case 'priceTiers':
+      return readPriceTiers(text);
+    case 'imageUrls':
+      return readImageUrls(text);
     default:
       return { value: text };
   }

@@ -20,7 +20,8 @@ export interface SheetContentRow {
 /** A product as the sheet reads it: its columns, brand name, VAT code, category ids and contents. */
 export interface SheetProductRow {
   id: string;
-  sku: string;
+  /** Null for a product made without one (the API's sku is optional): exported as an empty cell. */
+  sku: string | null;
   name: string;
   slug: string;
   product_type: string;
@@ -38,6 +39,17 @@ export interface SheetProductRow {
   contents: SheetContentRow[];
   /** The sku of the first ConfigurableProduct (by sku) that has it as a component (product-variants.ts). */
   variant_of: string | null;
+  manufacturer_id: string | null;
+  manufacturer: string | null;
+  external_references: string[];
+  barcodes: string[];
+  /** Quantity tiers by quantity, as numeric(18,4) texts. */
+  tiers: Array<{ min_quantity: string; sales_price: string }>;
+  /** Images added by URL (no stored file), in display order. */
+  images: Array<{ id: string; url: string }>;
+  /** The display order after the last uploaded image (0 without one): where URL images go. */
+  images_from: number;
+  attributes: Array<{ attribute_id: string; values: string[] }>;
 }
 
 const sheetSelect = `SELECT p.id, p.sku, p.name, p.slug, p.product_type, p.active, p.gtin, coalesce(p.tags, '{}') AS tags,
@@ -53,7 +65,23 @@ const sheetSelect = `SELECT p.id, p.sku, p.name, p.slug, p.product_type, p.activ
        coalesce((SELECT json_agg(json_build_object('id', c.id, 'language', c.language, 'title', c.title,
                  'description', c.description, 'description_format', c.description_format) ORDER BY c.language)
                    FROM product_display_contents c
-                  WHERE c.workspace_id = p.workspace_id AND c.product_id = p.id), '[]') AS contents
+                  WHERE c.workspace_id = p.workspace_id AND c.product_id = p.id), '[]') AS contents,
+       p.manufacturer_id,
+       (SELECT m.name FROM manufacturers m WHERE m.workspace_id = p.workspace_id AND m.id = p.manufacturer_id) AS manufacturer,
+       coalesce(p.external_references, '{}') AS external_references,
+       ARRAY(SELECT b.barcode FROM product_barcodes b
+              WHERE b.workspace_id = p.workspace_id AND b.product_id = p.id ORDER BY b.barcode) AS barcodes,
+       coalesce((SELECT json_agg(json_build_object('min_quantity', t.min_quantity::text, 'sales_price', t.sales_price::text)
+                 ORDER BY t.min_quantity) FROM product_price_tiers t
+                  WHERE t.workspace_id = p.workspace_id AND t.product_id = p.id), '[]') AS tiers,
+       coalesce((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.display_order, i.created_at, i.id)
+                   FROM product_images i
+                  WHERE i.workspace_id = p.workspace_id AND i.product_id = p.id AND i.file_key IS NULL), '[]') AS images,
+       coalesce((SELECT max(i.display_order) + 1 FROM product_images i
+                  WHERE i.workspace_id = p.workspace_id AND i.product_id = p.id AND i.file_key IS NOT NULL), 0) AS images_from,
+       coalesce((SELECT json_agg(json_build_object('attribute_id', a.attribute_id, 'values', a.values))
+                   FROM product_attribute_values a
+                  WHERE a.workspace_id = p.workspace_id AND a.product_id = p.id), '[]') AS attributes
   FROM products p`;
 
 /** The products with these skus, locked for the import's transaction (FOR UPDATE). */
@@ -61,6 +89,17 @@ export function lockSheetProductsBySku(on: WorkspaceSql, skus: string[]): Promis
   return on.query<SheetProductRow>(
     `${sheetSelect} WHERE p.workspace_id = $1 AND p.id = ANY(${productIdsBySkuSql('$1', '$2')}) FOR UPDATE OF p`,
     [on.workspaceId, skus],
+  );
+}
+
+/** The products holding one of these external references, locked for the import's transaction (FOR UPDATE). */
+export function lockSheetProductsByReference(
+  on: WorkspaceSql,
+  references: string[],
+): Promise<SheetProductRow[]> {
+  return on.query<SheetProductRow>(
+    `${sheetSelect} WHERE p.workspace_id = $1 AND p.external_references && $2::text[] ORDER BY p.id FOR UPDATE OF p`,
+    [on.workspaceId, references],
   );
 }
 
@@ -128,7 +167,7 @@ export interface ProductColumns {
   names: string[];
   types: string[];
   slugs: string[];
-  skus: string[];
+  skus: Array<string | null>;
   gtins: Array<string | null>;
   actives: boolean[];
   /** Each product's tags as a JSON array. */
@@ -138,6 +177,9 @@ export interface ProductColumns {
   purchasePrices: Array<string | null>;
   retailPrices: Array<string | null>;
   vatCodeIds: Array<string | null>;
+  manufacturerIds: Array<string | null>;
+  /** Each product's external references as a JSON array. */
+  externalReferences: string[];
 }
 
 const columnParams = (on: WorkspaceSql, c: ProductColumns) => [
@@ -155,21 +197,28 @@ const columnParams = (on: WorkspaceSql, c: ProductColumns) => [
   c.purchasePrices,
   c.retailPrices,
   c.vatCodeIds,
+  c.manufacturerIds,
+  c.externalReferences,
 ];
 
 const columnRows = `unnest($2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
-    $8::boolean[], $9::jsonb[], $10::uuid[], $11::numeric[], $12::numeric[], $13::numeric[], $14::uuid[])
-    AS r(id, name, product_type, slug, sku, gtin, active, tags, brand_id, sales_price, purchase_price, retail_price, vat_code_id)`;
+    $8::boolean[], $9::jsonb[], $10::uuid[], $11::numeric[], $12::numeric[], $13::numeric[], $14::uuid[],
+    $15::uuid[], $16::jsonb[])
+    AS r(id, name, product_type, slug, sku, gtin, active, tags, brand_id, sales_price, purchase_price, retail_price, vat_code_id,
+         manufacturer_id, external_references)`;
 
 const tagArray = `ARRAY(SELECT jsonb_array_elements_text(r.tags))`;
+const referenceArray = `ARRAY(SELECT jsonb_array_elements_text(r.external_references))`;
 
 export async function insertProducts(on: WorkspaceSql, c: ProductColumns): Promise<void> {
   if (!c.ids.length) return;
   await on.query(
     `INSERT INTO products (id, workspace_id, name, product_type, slug, sku, gtin, active, tags, brand_id,
-                           sales_price, purchase_price, suggested_retail_price, vat_code_id)
+                           sales_price, purchase_price, suggested_retail_price, vat_code_id,
+                           manufacturer_id, external_references)
      SELECT r.id, $1, r.name, r.product_type, r.slug, r.sku, r.gtin, r.active, ${tagArray}, r.brand_id,
-            r.sales_price, r.purchase_price, r.retail_price, r.vat_code_id
+            r.sales_price, r.purchase_price, r.retail_price, r.vat_code_id,
+            r.manufacturer_id, ${referenceArray}
        FROM ${columnRows}`,
     columnParams(on, c),
   );
@@ -182,6 +231,7 @@ export async function updateProducts(on: WorkspaceSql, c: ProductColumns): Promi
     `UPDATE products p SET name = r.name, product_type = r.product_type, slug = r.slug, sku = r.sku, gtin = r.gtin,
             active = r.active, tags = ${tagArray}, brand_id = r.brand_id, sales_price = r.sales_price,
             purchase_price = r.purchase_price, suggested_retail_price = r.retail_price, vat_code_id = r.vat_code_id,
+            manufacturer_id = r.manufacturer_id, external_references = ${referenceArray},
             version = p.version + 1, modified_at = now()
        FROM ${columnRows}
       WHERE p.workspace_id = $1 AND p.id = r.id`,

@@ -20,13 +20,26 @@ import {
   currentCells,
   currentContentCell,
   ImportState,
+  keyColumnOf,
   planBatch,
   type PlannedRow,
   type ProductWrite,
   type RowError,
   type SheetRowInput,
+  currentAttributeCell,
   slugCandidates,
 } from './product-import';
+import {
+  attributesNamed,
+  attributesOf,
+  barcodeHolders,
+  lockReferenceImports,
+  manufacturersNamed,
+  replaceAttributeValues,
+  replaceBarcodes,
+  replacePriceTiers,
+  writeUrlImages,
+} from './product-sheet-parts.queries';
 import { headerOf, productSheetColumns, type SheetColumn, sheetColumnOf } from './product-sheet-cells';
 import {
   brandsNamed,
@@ -34,9 +47,11 @@ import {
   insertCategories,
   insertContents,
   insertProducts,
+  lockSheetProductsByReference,
   lockSheetProductsBySku,
   type ProductColumns,
   productAnswersById,
+  type SheetProductRow,
   productsHolding,
   replaceCategoryLinks,
   sheetProductsById,
@@ -72,7 +87,21 @@ const columnsOf = (writes: ProductWrite[]): ProductColumns => ({
   purchasePrices: writes.map((w) => w.purchasePrice),
   retailPrices: writes.map((w) => w.retailPrice),
   vatCodeIds: writes.map((w) => w.vatCodeId),
+  manufacturerIds: writes.map((w) => w.manufacturerId),
+  externalReferences: writes.map((w) => JSON.stringify(w.externalReferences)),
 });
+
+/** Attribute names that name exactly one attribute → its id; the names of several apart. */
+function attributeNames(found: Array<{ id: string; name: string }>) {
+  const ids = new Map<string, string>();
+  const ambiguous = new Set<string>();
+  for (const a of found) {
+    if (ids.has(a.name)) ambiguous.add(a.name);
+    ids.set(a.name, a.id);
+  }
+  for (const name of ambiguous) ids.delete(name);
+  return { ids, ambiguous };
+}
 
 /**
  * The product sheet of imports and exports (docs/imports.md): the columns a file may have, a batch
@@ -94,9 +123,9 @@ export class ProductSheetService {
     ctx: RequestContext,
     headers: string[],
   ): Promise<{ columns: SheetColumn[] } | { error: string }> {
-    if (!headers.includes('sku'))
+    if (!headers.includes('sku') && !headers.includes('externalReference'))
       return {
-        error: `The file has no sku column (its columns: ${headers.join(', ') || 'none'}); sku is the key of every row.`,
+        error: `The file has no sku column (its columns: ${headers.join(', ') || 'none'}); sku (or, in a file without sku, externalReference) is the key of every row.`,
       };
     const repeated = headers.filter((h, i) => headers.indexOf(h) !== i);
     if (repeated.length) return { error: `The file has the column ${repeated[0]} twice.` };
@@ -105,9 +134,23 @@ export class ProductSheetService {
       return {
         error:
           `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}: a products file has ` +
-          `${productSheetColumns.join(', ')}, title:<language> and description:<language> (map or ignore other columns with mapping).`,
+          `${productSheetColumns.join(', ')}, title:<language>, description:<language> and attribute:<name> (map or ignore other columns with mapping).`,
       };
     const columns = headers.map((h) => sheetColumnOf(h)!);
+    const attributeColumns = columns.flatMap((c) => (c.kind === 'attribute' ? [c.name] : []));
+    if (attributeColumns.length) {
+      const { ids, ambiguous } = attributeNames(await attributesNamed(this.db.sql(ctx), attributeColumns));
+      const unknownAttributes = attributeColumns.filter((n) => !ids.has(n) && !ambiguous.has(n));
+      if (unknownAttributes.length)
+        return {
+          error: `Unknown attribute${unknownAttributes.length > 1 ? 's' : ''} ${unknownAttributes.map((n) => `"${n}"`).join(', ')} in column${unknownAttributes.length > 1 ? 's' : ''} ${unknownAttributes.map((n) => `attribute:${n}`).join(', ')}: the workspace has no attribute of that name (names are matched exactly; create the attribute first, or map or ignore the column).`,
+        };
+      const twice = attributeColumns.find((n) => ambiguous.has(n));
+      if (twice)
+        return {
+          error: `Column attribute:${twice}: several attributes are named "${twice}"; give them different names first.`,
+        };
+    }
     const { supported } = await this.languages.languagesOf(ctx);
     const bad = columns.find((c) => c.kind === 'content' && !supported.includes(c.language));
     if (bad)
@@ -132,16 +175,36 @@ export class ProductSheetService {
     if (options.write && columns.some((c) => c.kind === 'product' && c.column === 'categories'))
       await lockCategoryTree(tx);
     const needs = batchNeeds(rows);
-    const skus = [...new Set(rows.map((r) => (r.cells.get('sku') ?? '').trim()).filter(Boolean))];
-    const current = await lockSheetProductsBySku(tx, skus);
+    const keyColumn = keyColumnOf(columns);
+    const keys = [...new Set(rows.map((r) => (r.cells.get(keyColumn) ?? '').trim()).filter(Boolean))];
+    const byKey = new Map<string, SheetProductRow>();
+    const ambiguous = new Map<string, Array<string | null>>();
+    if (keyColumn === 'sku') {
+      for (const p of await lockSheetProductsBySku(tx, keys)) if (p.sku) byKey.set(p.sku, p);
+    } else {
+      // No unique constraint holds references: concurrent imports keyed by them take turns.
+      if (options.write) await lockReferenceImports(tx);
+      const wanted = new Set(keys);
+      for (const p of await lockSheetProductsByReference(tx, keys))
+        for (const reference of new Set(p.external_references)) {
+          if (!wanted.has(reference)) continue;
+          const other = byKey.get(reference);
+          if (other) ambiguous.set(reference, [...(ambiguous.get(reference) ?? [other.sku]), p.sku]);
+          byKey.set(reference, p);
+        }
+    }
+    const attributeColumns = columns.flatMap((c) => (c.kind === 'attribute' ? [c.name] : []));
     const parents = await lockVariantParents(tx, variantOfSkus(rows));
     const candidates = await slugCandidates(rows);
-    const [brands, vatCodes, gtinHolders, slugHolders, taken] = [
+    const [brands, vatCodes, gtinHolders, slugHolders, taken, manufacturers, attributes, barcodes] = [
       await brandsNamed(tx, needs.brands),
       await vatCodesOf(tx),
       await productsHolding(tx, 'gtin', needs.gtins),
       await productsHolding(tx, 'slug', needs.slugs),
       await productsHolding(tx, 'slug', candidates),
+      await manufacturersNamed(tx, needs.manufacturers),
+      await attributesNamed(tx, attributeColumns),
+      await barcodeHolders(tx, needs.barcodes),
     ];
     const categories = new CategoryPaths(
       await categoryNodes(tx),
@@ -151,14 +214,19 @@ export class ProductSheetService {
       rows,
       columns,
       {
-        current: new Map(current.map((p) => [p.sku, p])),
+        current: byKey,
         categories,
         brands: new Map(brands.map((b) => [b.name, b.id])),
         vatCodes: new Map(vatCodes.map((v) => [v.code, v.id])),
-        gtinHolders: new Map(gtinHolders.map((h) => [h.value, h.sku])),
-        slugHolders: new Map(slugHolders.map((h) => [h.value, h.sku])),
+        gtinHolders: new Map(gtinHolders.map((h) => [h.value, h])),
+        slugHolders: new Map(slugHolders.map((h) => [h.value, h])),
         takenSlugs: new Set(taken.map((t) => t.value)),
         parents: new Map(parents.map((p) => [p.sku, p])),
+        keyColumn,
+        ambiguous,
+        manufacturers: new Map(manufacturers.map((m) => [m.name, m.id])),
+        attributes: attributeNames(attributes).ids,
+        barcodeHolders: new Map(barcodes.map((h) => [h.value, h])),
       },
       state,
       options.createMissingCategories,
@@ -189,7 +257,14 @@ export class ProductSheetService {
     const updatedIds = [
       ...new Set([
         ...plan.updates.map((u) => u.id),
-        ...[...plan.categoryLinks.keys(), ...variantParents].filter((id) => !createdIds.has(id)),
+        ...[
+          ...plan.categoryLinks.keys(),
+          ...variantParents,
+          ...plan.barcodes.keys(),
+          ...plan.tiers.keys(),
+          ...plan.images.keys(),
+          ...plan.attributes.map((a) => a.productId),
+        ].filter((id) => !createdIds.has(id)),
       ]),
     ];
     const before = new Map((await productAnswersById(tx, updatedIds)).map((a) => [a.id, a.answer]));
@@ -208,6 +283,7 @@ export class ProductSheetService {
       });
     await replaceCategoryLinks(tx, [...plan.categoryLinks.keys()], links);
     await replaceVariantLinks(tx, plan.variantLinks);
+    await this.writeParts(tx, plan);
     const updated = new Set(plan.updates.map((u) => u.id));
     await touchProducts(
       tx,
@@ -261,6 +337,51 @@ export class ProductSheetService {
     }
   }
 
+  /** The rows the products own, replaced set-based where the plan changes them. */
+  private async writeParts(tx: Tx, plan: BatchPlan): Promise<void> {
+    const barcodes = [...plan.barcodes].flatMap(([productId, list]) =>
+      list.map((barcode) => ({ productId, barcode })),
+    );
+    await replaceBarcodes(tx, [...plan.barcodes.keys()], {
+      productIds: barcodes.map((b) => b.productId),
+      barcodes: barcodes.map((b) => b.barcode),
+    });
+    const tiers = [...plan.tiers].flatMap(([productId, list]) => list.map((t) => ({ productId, ...t })));
+    await replacePriceTiers(tx, [...plan.tiers.keys()], {
+      productIds: tiers.map((t) => t.productId),
+      quantities: tiers.map((t) => t.minQuantity),
+      prices: tiers.map((t) => t.salesPrice),
+    });
+    await replaceAttributeValues(tx, {
+      productIds: plan.attributes.map((a) => a.productId),
+      attributeIds: plan.attributes.map((a) => a.attributeId),
+      values: plan.attributes.map((a) => JSON.stringify(a.values)),
+    });
+    // URL images: the same URL keeps its image (id, alt); the rest of the old ones go.
+    const images = {
+      removed: [] as string[],
+      kept: { ids: [] as string[], orders: [] as number[] },
+      added: { productIds: [] as string[], urls: [] as string[], orders: [] as number[] },
+    };
+    for (const [productId, write] of plan.images) {
+      const left = [...write.had];
+      write.urls.forEach((url, index) => {
+        const at = left.findIndex((i) => i.url === url);
+        if (at >= 0) {
+          images.kept.ids.push(left[at].id);
+          images.kept.orders.push(write.from + index);
+          left.splice(at, 1);
+        } else {
+          images.added.productIds.push(productId);
+          images.added.urls.push(url);
+          images.added.orders.push(write.from + index);
+        }
+      });
+      images.removed.push(...left.map((i) => i.id));
+    }
+    await writeUrlImages(tx, images);
+  }
+
   /** Inserts new categories (free slugs from their names) with their ProductCategoryCreated. */
   private async createCategories(tx: Tx, categories: NewCategory[]): Promise<void> {
     if (!categories.length) return;
@@ -300,9 +421,11 @@ export class ProductSheetService {
   /** The header of an export: every product column, then title and description per supported language. */
   async exportHeader(ctx: RequestContext): Promise<string[]> {
     const { supported } = await this.languages.languagesOf(ctx);
+    const { ids } = attributeNames(await attributesOf(this.db.sql(ctx)));
     return [
       ...productSheetColumns,
       ...[...supported].sort().flatMap((l) => [`title:${l}`, `description:${l}`]),
+      ...[...ids.keys()].map((name) => `attribute:${name}`),
     ];
   }
 
@@ -311,10 +434,12 @@ export class ProductSheetService {
     const on = this.db.sql(ctx);
     const products = await sheetProductsById(on, ids);
     const categories = new CategoryPaths(await categoryNodes(on));
+    const { ids: attributes } = attributeNames(await attributesOf(on));
     return products.map((p) => {
       const cells = currentCells(p, categories);
       return header.map((h) => {
         const c = sheetColumnOf(h)!;
+        if (c.kind === 'attribute') return currentAttributeCell(p, attributes.get(c.name) ?? '');
         return c.kind === 'product' ? cells[c.column] : currentContentCell(p, c.field, c.language);
       });
     });

@@ -50,6 +50,7 @@ export const productSearchVectorSql =
 @Index('ix_products__name_trgm_gist', { synchronize: false })
 @Index('ix_products__sku_trgm', { synchronize: false })
 @Index('ix_products__tags', { synchronize: false })
+@Index('ix_products__external_references', { synchronize: false })
 export class ProductEntity extends ScopedEntity {
   @Column({ type: 'varchar', length: 255 }) name: string;
   @Column({ type: 'varchar', length: 32, default: 'SimpleProduct' }) productType: ProductType;

@@ -44,7 +44,10 @@ export class ImportRowError {
 export class ImportPlanRow {
   @ApiProperty({ type: 'integer', description: 'The row as a spreadsheet numbers it: the header is row 1' })
   row: number;
-  @ApiProperty({ example: 'CHAIR-001', description: 'The key of the row (the sku of a product)' })
+  @ApiProperty({
+    example: 'CHAIR-001',
+    description: 'The key of the row (the sku of a product, or its externalReference in a file keyed by it)',
+  })
   key: string;
   @ApiProperty({ enum: ['create', 'update', 'unchanged'] }) action: 'create' | 'update' | 'unchanged';
   @ApiProperty({

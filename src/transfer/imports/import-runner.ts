@@ -134,10 +134,12 @@ export class ImportRunner {
           // Rows before the checkpoint are applied: only their keys count (a later repeat is an error),
           // and what the kind keeps of them; a preset has read them, so its state is the same.
           for (const row of rows) {
-            const cell = row.input.cells.get(kind.key)?.trim();
-            const key = cell && kind.keyOf ? kind.keyOf(cell) : cell;
-            if (key && !state.keys.has(key)) state.keys.set(key, record.row);
-            if (!row.errors.length) kind.skipped?.(row.input, state);
+            if (kind.remember) kind.remember(state, row.input, !row.errors.length);
+            else {
+              const cell = row.input.cells.get(kind.key)?.trim();
+              const key = cell && kind.keyOf ? kind.keyOf(cell) : cell;
+              if (key && !state.keys.has(key)) state.keys.set(key, record.row);
+            }
           }
           if (++done % rowsPerRenewal === 0) await this.renew(ctx, job);
           continue;

@@ -49,8 +49,12 @@ export interface SheetKind {
   keyOf?: (cell: string) => string;
   columns(ctx: RequestContext, headers: string[]): Promise<{ columns: unknown[] } | { error: string }>;
   state(): KindState;
-  /** A row before a resumed job's checkpoint (applied before): what the state keeps of it besides its key. */
-  skipped?(row: SheetRowInput, state: KindState): void;
+  /**
+   * Takes note of a row before a resumed job's checkpoint (applied before): its key among the keys
+   * seen (the default: its `key` cell) and what else the kind's state keeps of it; `readable`: the
+   * row had no error.
+   */
+  remember?(state: KindState, row: SheetRowInput, readable: boolean): void;
   importBatch(
     tx: Tx,
     rows: SheetRowInput[],
@@ -83,7 +87,11 @@ export class SheetKinds {
         tables: ['products', 'product_category_links', 'product_display_contents', 'product_categories'],
         columns: (ctx, headers) => products.columns(ctx, headers),
         state: () => new ProductKindState(),
-        skipped: (row, state) => rememberSkipped((state as ProductKindState).inner, row),
+        remember: (state, row, readable) => {
+          const inner = (state as ProductKindState).inner;
+          inner.remember(row.cells, row.row);
+          if (readable) rememberSkipped(inner, row);
+        },
         importBatch: (tx, rows, columns, state, options) =>
           products.importBatch(
             tx,

@@ -75,7 +75,7 @@ describe('Product exports, cancel and resume', () => {
       const text = (res.body as Buffer).toString('utf8');
       expect(
         text.startsWith(
-          '\uFEFFsku,name,slug,productType,variantOf,active,gtin,tags,categories,brand,salesPrice,purchasePrice,suggestedRetailPrice,vatCode,title:en,description:en,title:nl,description:nl\r\n',
+          '\uFEFFsku,name,slug,productType,variantOf,active,gtin,tags,categories,brand,salesPrice,purchasePrice,suggestedRetailPrice,vatCode,manufacturer,barcodes,priceTiers,imageUrls,externalReference,title:en,description:en,title:nl,description:nl\r\n',
         ),
       ).toBe(true);
       expect(text).toContain(`RT-1,"'=cmd|"" /C calc""!A0"`);
