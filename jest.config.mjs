@@ -29,6 +29,8 @@ const slow = [
   // Starts the import command-line client as a child process against a served app.
   'transfer/import-cli',
   'transfer/import-crash',
+  // Uploads and counts a file of 1,000,000 rows.
+  'transfer/import-limits',
 ];
 
 const e2e = {

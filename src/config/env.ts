@@ -153,6 +153,8 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) @Max(100) IMPORT_JOBS_PER_WORKSPACE = 2;
   /** Rows applied per committed batch (each batch commits with the job's checkpoint). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10000) IMPORT_BATCH_ROWS = 500;
+  /** The most data rows one import job takes; a longer file fails the job before any row is written. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000000) IMPORT_MAX_ROWS = 500000;
 }
 
 /** What each variable accepts, in the words of the error that names it. */
@@ -225,6 +227,7 @@ export const acceptedForms: Record<keyof Env, string> = {
   IMPORT_MAX_FILE_BYTES: 'a whole number of bytes, 1024 to 10737418240',
   IMPORT_JOBS_PER_WORKSPACE: 'an integer 1–100',
   IMPORT_BATCH_ROWS: 'an integer 1–10000',
+  IMPORT_MAX_ROWS: 'an integer 1–10000000',
 };
 
 export class InvalidEnvironmentError extends Error {}

@@ -233,7 +233,13 @@ export class ImportRunner {
     const sheet = await openSheet(open, job.format);
     let n = 0;
     try {
-      for await (const _ of sheet.rows) if (++n % rowsPerRenewal === 0) await this.renew(ctx, job);
+      for await (const _ of sheet.rows) {
+        if (++n > this.env.IMPORT_MAX_ROWS)
+          throw new JobFailure(
+            `The file has more than ${this.env.IMPORT_MAX_ROWS} data rows, the most one import takes (IMPORT_MAX_ROWS): split it into several files. Nothing was imported.`,
+          );
+        if (n % rowsPerRenewal === 0) await this.renew(ctx, job);
+      }
     } finally {
       sheet.close();
     }

@@ -29,6 +29,7 @@ describe('Product exports, cancel and resume', () => {
       IMPORTS_POLL_INTERVAL_MS: '50',
       IMPORT_BATCH_ROWS: '2',
       IMPORT_MAX_FILE_BYTES: String(64 * 1024),
+      IMPORT_MAX_ROWS: '2000',
     });
   });
   afterAll(() => t.close());
@@ -191,6 +192,15 @@ describe('Product exports, cancel and resume', () => {
         ['sku', 'name'],
         ...Array.from({ length: n }, (_, i) => [`${prefix}-${i + 1}`, `Product ${i + 1}`]),
       ]);
+
+    it('fails a file over IMPORT_MAX_ROWS before writing a row', async () => {
+      const job = await runImport(t, ws.owner, rows(2001, 'M'), { kind: 'products', mode: 'apply' });
+      expect(job).toMatchObject({ status: 'Failed', rowsProcessed: 0, created: 0, errorCount: 0 });
+      expect(job.failure).toContain('more than 2000 data rows');
+      expect((await ws.owner.get('/core-api/catalog/products/sku/M-1')).status).toBe(404);
+      const fits = await runImport(t, ws.owner, rows(2000, 'M'), { kind: 'products', mode: 'dryRun' });
+      expect(fits).toMatchObject({ status: 'Succeeded', rowsTotal: 2000, created: 2000 });
+    });
 
     it('cancels a queued job: it never runs and its file is gone', async () => {
       const worker = t.app.get(ImportWorker);
