@@ -153,8 +153,12 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) @Max(100) IMPORT_JOBS_PER_WORKSPACE = 2;
   /** Rows applied per committed batch (each batch commits with the job's checkpoint). */
   @Transform(toInt) @IsInt() @Min(1) @Max(10000) IMPORT_BATCH_ROWS = 500;
-  /** The most data rows one import job takes; a longer file fails the job before any row is written. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(10000000) IMPORT_MAX_ROWS = 500000;
+  /**
+   * The most data rows one import job takes; a longer file fails the job before any row is written.
+   * A job keeps every key of its file in memory (about 170 bytes of heap per row): raise it with the
+   * heap (`--max-old-space-size`, 192 MB in start:prod).
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000000) IMPORT_MAX_ROWS = 200000;
 }
 
 /** What each variable accepts, in the words of the error that names it. */

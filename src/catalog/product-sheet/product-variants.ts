@@ -45,13 +45,20 @@ export function resolveVariantParent(
   return { id };
 }
 
-/** What a planned row leaves for later rows' `variantOf`: its id and whether it is a ConfigurableProduct. */
+/**
+ * What a planned row leaves for later rows' `variantOf`: its id and whether it is a
+ * ConfigurableProduct. Only a row that makes a ConfigurableProduct, or makes a stored one
+ * (`storedType`) something else, is kept: any other row's product is no parent either way, and the
+ * state holds every row of a file (memory).
+ */
 export function rememberPlanned(
   state: ImportState,
   sku: string,
   id: string | null,
   productType: string,
+  storedType?: string | null,
 ): void {
+  if (productType !== configurable && storedType !== configurable) return;
   state.planned.set(sku, { id, configurable: productType === configurable });
 }
 

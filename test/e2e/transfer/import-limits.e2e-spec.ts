@@ -4,7 +4,7 @@ import { runImport } from './transfer-calls';
 
 /**
  * A file of 1,000,000 rows (14 MB, under the 200 MiB size limit) with the default limits: the job
- * counts up to IMPORT_MAX_ROWS (500,000), stops there and fails, saying why, before any row is
+ * counts up to IMPORT_MAX_ROWS (200,000), stops there and fails, saying why, before any row is
  * planned or written. In the slow project: the upload and the count take seconds.
  */
 describe('An import of 1,000,000 rows', () => {
@@ -28,7 +28,7 @@ describe('An import of 1,000,000 rows', () => {
     );
     expect(job).toMatchObject({ status: 'Failed', rowsTotal: null, rowsProcessed: 0, created: 0 });
     expect(job.failure).toBe(
-      'The file has more than 500000 data rows, the most one import takes (IMPORT_MAX_ROWS): split it into several files. Nothing was imported.',
+      'The file has more than 200000 data rows, the most one import takes (IMPORT_MAX_ROWS): split it into several files. Nothing was imported.',
     );
     const list = await ws.owner.post('/core-api/catalog/products/list', { take: 0 });
     expect(list.body.total).toBe(0);
