@@ -23,6 +23,25 @@ describe('import CLI', () => {
       dryRun: true,
       url: 'http://127.0.0.1:3000',
       apiKey: 'k',
+      createMissingCategories: false,
+    });
+    expect(
+      parseCliArgs(
+        [
+          'shop.csv',
+          '--kind',
+          'products',
+          '--preset',
+          'shopify',
+          '--mapping',
+          'm.json',
+          '--create-missing-categories',
+        ],
+        { API_KEY: 'k' },
+      ),
+    ).toMatchObject({ preset: 'shopify', mappingFile: 'm.json', createMissingCategories: true });
+    expect(parseCliArgs(['a.csv', '--kind', 'products', '--preset'], { API_KEY: 'k' })).toEqual({
+      error: '--preset needs a value',
     });
     expect(
       parseCliArgs(['a.csv', '--kind', 'products', '--url', 'https://x.example/', '--api-key', 'z'], {}),

@@ -8,10 +8,16 @@ export interface CliOptions {
   dryRun: boolean;
   url: string;
   apiKey: string;
+  /** The job's `preset` (products: shopify, googleMerchant); the service checks it. */
+  preset?: string;
+  /** A JSON file holding the job's `mapping` ({ "<header in the file>": "<column>" | null }). */
+  mappingFile?: string;
+  createMissingCategories: boolean;
 }
 
 export const usage =
-  'usage: npm run import -- FILE --kind products|accounts|contacts [--dry-run] [--url http://127.0.0.1:3000] [--api-key KEY (or env API_KEY)]';
+  'usage: npm run import -- FILE --kind products|accounts|contacts [--dry-run] [--preset shopify|googleMerchant] ' +
+  '[--mapping MAPPING.json] [--create-missing-categories] [--url http://127.0.0.1:3000] [--api-key KEY (or env API_KEY)]';
 
 /** The options of `argv` (the arguments after the script), or what is wrong with them. */
 export function parseCliArgs(
@@ -23,6 +29,9 @@ export function parseCliArgs(
   let url = 'http://127.0.0.1:3000';
   let apiKey = env.API_KEY;
   let dryRun = false;
+  let preset: string | undefined;
+  let mappingFile: string | undefined;
+  let createMissingCategories = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -35,6 +44,9 @@ export function parseCliArgs(
       else if (arg === '--url') url = value();
       else if (arg === '--api-key') apiKey = value();
       else if (arg === '--dry-run') dryRun = true;
+      else if (arg === '--preset') preset = value();
+      else if (arg === '--mapping') mappingFile = value();
+      else if (arg === '--create-missing-categories') createMissingCategories = true;
       else if (arg.startsWith('--')) return { error: `unknown option ${arg}` };
       else if (file) return { error: `one file only (got ${file} and ${arg})` };
       else file = arg;
@@ -47,7 +59,16 @@ export function parseCliArgs(
     return { error: `--kind must be one of ${cliKinds.join(', ')}` };
   if (!apiKey) return { error: 'an API key is needed: --api-key KEY or the environment variable API_KEY' };
   if (!/^https?:\/\/[^/]+/.test(url)) return { error: `--url must be an http(s) URL (got ${url})` };
-  return { file, kind: kind as CliOptions['kind'], dryRun, url: url.replace(/\/+$/, ''), apiKey };
+  return {
+    file,
+    kind: kind as CliOptions['kind'],
+    dryRun,
+    url: url.replace(/\/+$/, ''),
+    apiKey,
+    preset,
+    mappingFile,
+    createMissingCategories,
+  };
 }
 
 /** The job as the CLI reads it (GET /core-api/imports/{id}). */

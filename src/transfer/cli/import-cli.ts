@@ -3,7 +3,8 @@ import { basename } from 'node:path';
 import { type CliJob, exitCodeOf, parseCliArgs, progressLine, report, usage } from './import-cli-core';
 
 /**
- * `npm run import -- FILE --kind products|accounts|contacts [--dry-run] [--url …] [--api-key …]`
+ * `npm run import -- FILE --kind products|accounts|contacts [--dry-run] [--preset …] [--mapping FILE.json]
+ * [--create-missing-categories] [--url …] [--api-key …]`
  * (docs/imports.md): uploads the file as an import job (X-Api-Key), polls it with a one-line
  * progress, prints the error report; exit code 1 when the job failed or had row errors, 2 on bad
  * arguments or a refused request.
@@ -18,6 +19,10 @@ async function main(): Promise<number> {
   const form = new FormData();
   form.set('kind', options.kind);
   form.set('mode', options.dryRun ? 'dryRun' : 'apply');
+  if (options.preset) form.set('preset', options.preset);
+  // The mapping's JSON is sent as it is: the service checks it and names what is wrong (400).
+  if (options.mappingFile) form.set('mapping', await readFile(options.mappingFile, 'utf8'));
+  if (options.createMissingCategories) form.set('createMissingCategories', 'true');
   form.set('file', new Blob([await readFile(options.file)]), basename(options.file));
   const created = await fetch(`${options.url}/core-api/imports`, { method: 'POST', headers, body: form });
   const body = (await created.json()) as { id?: string; detail?: string; errors?: unknown };

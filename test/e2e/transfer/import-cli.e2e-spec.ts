@@ -67,6 +67,38 @@ describe('npm run import (the command-line client)', () => {
     expect((await ws.owner.get('/core-api/contacts')).body.total).toBe(0);
   });
 
+  it('sends a preset, a mapping file and createMissingCategories', async () => {
+    const mapping = join(dir, 'mapping.json');
+    writeFileSync(mapping, JSON.stringify({ Vendor: null }));
+    const run = await cli(
+      script,
+      [
+        'examples/imports/shopify-products.csv',
+        '--kind',
+        'products',
+        '--preset',
+        'shopify',
+        '--mapping',
+        mapping,
+        '--create-missing-categories',
+        '--dry-run',
+        '--url',
+        url,
+      ],
+      { API_KEY: key },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Succeeded: \d+ created, 0 updated, 0 unchanged, 0 failed/);
+    const jobs = await ws.owner.get('/core-api/imports?Take=1&SortOrder=Desc');
+    expect(jobs.body.data[0]).toMatchObject({
+      preset: 'shopify',
+      mapping: { Vendor: null },
+      createMissingCategories: true,
+      mode: 'dryRun',
+    });
+  });
+
   it('exits 2 with the usage on bad arguments or a refused key', async () => {
     const bad = await cli(script, ['x.csv', '--kind', 'orders'], { API_KEY: key });
     expect(bad.code).toBe(2);
