@@ -29,7 +29,7 @@ const slow = [
   // Starts the import command-line client as a child process against a served app.
   'transfer/import-cli',
   'transfer/import-crash',
-  // Uploads and counts a file of 1,000,000 rows.
+  // Uploads and counts a file of 1,000,000 rows, streams 200 MiB against the upload limit.
   'transfer/import-limits',
 ];
 
