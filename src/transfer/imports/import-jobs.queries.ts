@@ -206,3 +206,17 @@ export async function renewImportLease(
 export async function analyzeTables(db: Queryable, tables: readonly string[]): Promise<void> {
   await db.query(`ANALYZE ${tables.map((t) => `"${t}"`).join(', ')}`);
 }
+
+/**
+ * Takes a dry run that lost its worker back to its first row (it wrote nothing): no checkpoint,
+ * counts, errors or plan, so the next pass reports every row once.
+ */
+export async function restartImportJob(on: WorkspaceSql, id: string, token: string): Promise<void> {
+  await on.query(
+    `UPDATE import_jobs
+        SET checkpoint = 0, rows_processed = 0, created = 0, updated = 0, unchanged = 0, failed = 0,
+            errors = '[]'::jsonb, error_count = 0, plan = '[]'::jsonb, modified_at = now(), version = version + 1
+      WHERE workspace_id = $1 AND id = $2 AND claim_token = $3`,
+    [on.workspaceId, id, token],
+  );
+}

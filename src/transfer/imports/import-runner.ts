@@ -18,6 +18,7 @@ import {
   recordBatch,
   recordOpened,
   renewImportLease,
+  restartImportJob,
 } from './import-jobs.queries';
 import { openPreset } from './presets/presets';
 import type { RowPreset } from './presets/row-preset';
@@ -120,6 +121,13 @@ export class ImportRunner {
       if (total == null) total = await this.count(ctx, open, job);
       await recordOpened(this.db.sql(ctx), job.id, job.claim_token, sheet.detected, total);
 
+      if (job.mode === 'dryRun' && job.checkpoint > 0) {
+        // A dry run wrote nothing before it lost its worker: it starts again from the first row,
+        // so that what it would have created there (categories, ConfigurableProducts) is planned
+        // again for the rows after (skipped rows only leave their keys).
+        await restartImportJob(this.db.sql(ctx), job.id, job.claim_token);
+        Object.assign(job, { checkpoint: 0, error_count: 0, plan_count: 0 });
+      }
       const state = kind.state();
       const counts = { errors: job.error_count, plan: job.plan_count, created: 0 };
       let analyzeAt = firstAnalyzeAt;

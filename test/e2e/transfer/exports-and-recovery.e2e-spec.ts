@@ -275,6 +275,49 @@ describe('Product exports, cancel and resume', () => {
       expect(job.created).toBe(job.rowsProcessed);
     });
 
+    it('starts a dry run whose worker died again from its first row, so its plan stays whole', async () => {
+      const worker = t.app.get(ImportWorker);
+      const ds = t.app.get(DataSource);
+      await worker.stop();
+      let id: string;
+      try {
+        // Row 2 makes a category the dry run would create; row 6, after the checkpoint, uses it.
+        const file = csv([
+          ['sku', 'name', 'categories'],
+          ['D-1', 'One', 'Dry > Run'],
+          ['D-2', 'Two', ''],
+          ['D-3', 'Three', ''],
+          ['D-4', 'Four', ''],
+          ['D-5', 'Five', 'Dry > Run'],
+        ]);
+        const res = await upload(t, ws.owner, file, {
+          kind: 'products',
+          mode: 'dryRun',
+          createMissingCategories: 'true',
+        });
+        id = res.body.id;
+        await ds.query(
+          `UPDATE import_jobs SET status = 'Running', claim_token = gen_random_uuid(), attempts = 1,
+                  lease_until = now() - interval '1 second', checkpoint = 4, rows_processed = 4, rows_total = 5,
+                  created = 4, plan = '[{"row":2,"key":"D-1","action":"create","changes":[]}]'::jsonb
+            WHERE id = $1`,
+          [id],
+        );
+      } finally {
+        worker.start();
+      }
+      const job = await ended(ws.owner, id);
+      expect(job).toMatchObject({
+        status: 'Succeeded',
+        rowsProcessed: 5,
+        created: 5,
+        failed: 0,
+        errorCount: 0,
+      });
+      expect(job.plan.map((p) => p.key)).toEqual(['D-1', 'D-2', 'D-3', 'D-4', 'D-5']);
+      expect((await ws.owner.get('/core-api/catalog/products/sku/D-1')).status).toBe(404);
+    });
+
     it('resumes a job whose worker died from its checkpoint, once its lease has ended', async () => {
       const worker = t.app.get(ImportWorker);
       const ds = t.app.get(DataSource);
