@@ -26,6 +26,10 @@ const slow = [
   'platform/heavy-operations',
   'sales/sales-orders-crash',
   'webhooks/webhooks-crash',
+  // Start the service in production mode as a child process (the metrics side port), and compile
+  // a client generated from the document with tsc: half a minute each.
+  'platform/metrics',
+  'platform/generated-client',
   // Starts the import command-line client as a child process against a served app.
   'transfer/import-cli',
   'transfer/import-crash',

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { firstFreeSlug, slugify } from '../categories/category-slug';
 import { CategoryPaths, type NewCategory } from './category-paths';
@@ -319,6 +320,9 @@ export async function slugCandidates(rows: SheetRowInput[]): Promise<string[]> {
  * file are left as they are; an empty cell clears its value, except name, slug, productType and
  * active (kept; a new product gets its default) and content titles (kept).
  */
+/** Rows planned between two turns of the event loop (a batch's plan would otherwise hold it whole). */
+const rowsPerTurn = 50;
+
 export async function planBatch(
   rows: SheetRowInput[],
   columns: SheetColumn[],
@@ -340,7 +344,9 @@ export async function planBatch(
     attributes: [],
   };
   const keyColumn = lookups.keyColumn;
-  for (const input of rows) {
+  for (const [i, input] of rows.entries()) {
+    // The plan runs in the API process: other requests get the event loop every few rows.
+    if (i > 0 && i % rowsPerTurn === 0) await nextTurn();
     const rowErrors: RowError[] = [];
     const fail = (column: string | null, message: string) =>
       rowErrors.push({ row: input.row, column, message });
