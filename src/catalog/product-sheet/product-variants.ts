@@ -1,4 +1,4 @@
-import type { ImportState, SheetRowInput } from './product-import';
+import type { ImportState, SheetRowInput } from './import-state';
 import type { VariantParentRow } from './product-variants.queries';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ImportState, UndoableMap } from './product-import';
+import { ImportState, UndoableMap } from './import-state';
 
 describe('UndoableMap', () => {
   it('undoes the sets and deletes since its mark, newest first, and keeps what came before', () => {
