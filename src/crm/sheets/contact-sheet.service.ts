@@ -125,8 +125,9 @@ export class ContactSheetService {
     const wanted = [...new Set(rows.map((r) => (r.cells.get('accountCode') ?? '').trim()).filter(Boolean))];
     const accounts = new Map((await accountsByCode(tx, wanted)).map((a) => [a.code, a.id]));
     const byEmail = new Map<string, ContactEntity[]>();
-    for (const f of found)
-      byEmail.set(f.email, [...(byEmail.get(f.email) ?? []), stored.find((c) => c.id === f.id)!]);
+    const storedById = new Map(stored.map((c) => [c.id, c]));
+    for (const f of found) byEmail.set(f.email, [...(byEmail.get(f.email) ?? []), storedById.get(f.id)!]);
+    const linked = new Set(links.map((l) => `${l.contactId}|${l.accountId}`));
 
     const planned: PlannedRow[] = [];
     const errors: RowError[] = [];
@@ -159,8 +160,7 @@ export class ContactSheetService {
       if (columns.includes('accountCode') && code) {
         const accountId = accounts.get(code);
         if (!accountId) fail('accountCode', `no account has the accountCode ${code}`);
-        else if (!links.some((l) => l.contactId === current?.id && l.accountId === accountId))
-          linkTo = accountId;
+        else if (!current || !linked.has(`${current.id}|${accountId}`)) linkTo = accountId;
         next.accountCode = linkTo ? code : (before?.accountCode ?? null);
       }
       if (rowErrors.length) {
