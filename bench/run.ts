@@ -231,7 +231,7 @@ async function main(): Promise<void> {
       scenarios.push(...(await suite.prepare(seedContext)));
     }
     await analyzeDatabase(config.databaseUrl);
-    log('the seeded tables analyzed (the planner statistics)');
+    log('the seeded tables vacuumed and analyzed (dead rows, planner statistics)');
     const selected = scenarios.filter(
       (s) => config.only.length === 0 || config.only.some((o) => s.name.toLowerCase().includes(o)),
     );

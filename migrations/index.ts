@@ -32,6 +32,9 @@ import { ImportJobs1795650000000 } from './1795650000000-ImportJobs';
 import { ImportKinds1795654000000 } from './1795654000000-ImportKinds';
 import { ImportPresets1795655000000 } from './1795655000000-ImportPresets';
 import { ProductExternalReferenceIndex1795656100000 } from './1795656100000-ProductExternalReferenceIndex';
+import { ProductContentsSearchVector1795657000000 } from './1795657000000-ProductContentsSearchVector';
+import { ProductWordsNotifications1795657100000 } from './1795657100000-ProductWordsNotifications';
+import { ProductNameWords1795657200000 } from './1795657200000-ProductNameWords';
 import { ApiKeysAndRateLimits1795651000000 } from './1795651000000-ApiKeysAndRateLimits';
 import { RefreshGrace1795652000000 } from './1795652000000-RefreshGrace';
 import { CategoryListing1795653000000 } from './1795653000000-CategoryListing';
@@ -79,4 +82,7 @@ export const migrations: Array<new () => unknown> = [
   ImportKinds1795654000000,
   ImportPresets1795655000000,
   ProductExternalReferenceIndex1795656100000,
+  ProductContentsSearchVector1795657000000,
+  ProductWordsNotifications1795657100000,
+  ProductNameWords1795657200000,
 ];

@@ -9,6 +9,7 @@
 export { CatalogsService } from './catalogs/catalogs.service';
 export { CategoriesService } from './categories/categories.service';
 export { ProductFiltersService } from './product-filters/product-filters.service';
+export { ProductCorrectionCache } from './products/product-correction-cache';
 export { ProductListService } from './products/product-list.service';
 export { ProductReads, type AnswerLanguage, type ProductVisibility } from './products/product-reads';
 export { ProductReferencesService, type ProductSummary } from './products/product-references.service';

@@ -1,4 +1,5 @@
 import { ProductSheetService } from './product-sheet/product-sheet.service';
+import { ProductCorrectionCache } from './products/product-correction-cache';
 import { CategoryTreeCache } from './shop-reads/category-tree-cache';
 import { ShopReads } from './shop-reads/shop-reads.service';
 import { Module } from '@nestjs/common';
@@ -81,6 +82,7 @@ import { productConstraintFields, productFileReferences, ProductsService } from 
     ProductReads,
     ShopReads,
     CategoryTreeCache,
+    ProductCorrectionCache,
     ProductsService,
     ProductListService,
     ProductBulkService,

@@ -8,10 +8,12 @@ import type { ProductListRequest, ProductSortBy, ProductTagsQuery, UsedProductTa
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
+import { correctionKey, ProductCorrectionCache } from './product-correction-cache';
 import { ProductReads, type PageOptions, type ProductVisibility } from './product-reads';
 import {
   correctedQuery,
   exactTsQuery,
+  isCorrection,
   prefixTsQuery,
   productSearch,
   searchWords,
@@ -19,6 +21,7 @@ import {
 } from './product-search';
 import { countUsedProductTags, usedProductTags } from './products.queries';
 import { productIdsBySkuSql } from './product-skus.queries';
+import { nearestNameWords, visibleNameWords } from './product-words.queries';
 
 /**
  * POST products/list and GET products/tags. Every filter is a condition on `products`; filters on
@@ -70,9 +73,6 @@ const fallbackRelevance = (corrected: boolean) =>
       "+ 1.0 / (2 + ts_rank(p.search_vector, to_tsquery('simple', :corrected))))"
     : 'p.display_order';
 
-/** How many names nearest to the query (trigram word similarity) lend their words to "did you mean". */
-const suggestionSources = 20;
-
 /** Members of a list body that a category's listing answers (with `categoryIds` of one category). */
 const listingMembers = new Set(['categoryIds', 'sortBy', 'sortOrder', 'take', 'skip', 'query', 'language']);
 const isEmpty = (value: unknown) =>
@@ -98,6 +98,7 @@ export class ProductListService {
   constructor(
     private readonly db: Db,
     private readonly reads: ProductReads,
+    private readonly corrections: ProductCorrectionCache,
   ) {}
 
   /** The scoped query of products matching the list filters (without the text search, sorting or paging). */
@@ -153,9 +154,10 @@ export class ProductListService {
   }
 
   /**
-   * The text search of `query` (product-search.ts) on the filtered products. Stemmed: a display
-   * content of the product matches the words in its own language's configuration, for the
-   * languages the workspace supports (`@@ ANY(…)`: one GIN bitmap scan per language).
+   * The text search of `query` (product-search.ts) on the filtered products. Stemmed: the words,
+   * stemmed in any language the workspace supports, among the stems of the product's display
+   * contents, each content stemmed in its own language (`@@ ANY(…)` on the product's
+   * `contents_search_vector`: one GIN bitmap scan per language, OR-ed with the name's).
    */
   private search(
     qb: SelectQueryBuilder<ProductEntity>,
@@ -176,10 +178,8 @@ export class ProductListService {
       else qb.andWhere(substring, { pattern: search.fallback });
     } else if (search.kind === 'words') {
       const stemmed =
-        'p.id = ANY(ARRAY(SELECT c.product_id FROM product_display_contents c WHERE c.workspace_id = :ws ' +
-        'AND c.search_vector @@ ANY(ARRAY(SELECT to_tsquery(text_search_config(l.language_code), :tsquery) ' +
-        'FROM supported_languages l WHERE l.workspace_id = :ws)) ' +
-        'AND c.search_vector @@ to_tsquery(text_search_config(c.language), :tsquery)))';
+        'p.contents_search_vector @@ ANY(ARRAY(SELECT to_tsquery(text_search_config(l.language_code), :tsquery) ' +
+        'FROM supported_languages l WHERE l.workspace_id = :ws))';
       qb.andWhere(`(${words} OR ${stemmed})`, { tsquery: search.tsquery });
     } else qb.andWhere(`(${words} OR ${substring})`, { tsquery: search.tsquery, pattern: search.pattern });
     if (search.kind !== 'substring') qb.setParameter('exact', exactTsQuery(text));
@@ -255,30 +255,47 @@ export class ProductListService {
   }
 
   /**
-   * The fallback of a word search: the query corrected to the words of the `suggestionSources`
-   * names nearest to it (trigram word-similarity distance `<<->`, an ordered scan of the name's
-   * GiST trigram index that stops there: no scan of the workspace), among the products the
-   * caller may see under the list's filters. Null when no word of the query is near a word of them.
+   * The fallback of a word search: each word of the query that no product the caller may see
+   * (under the list's filters) holds in its name replaced by the nearest name word that one does
+   * (fewest edits: `correctedQuery`), from the words of the workspace's names nearest to it by
+   * trigrams (`nearestNameWords`: an ordered scan of their GiST index, no scan of the products),
+   * kept where a visible product holds it (`visibleNameWords`). Null when no word changes. Kept
+   * between requests for a search of the shop or of categories (ProductCorrectionCache).
    */
   async fallback(
     ctx: RequestContext,
     q: AnyProductList,
     visibility: ProductVisibility = {},
   ): Promise<SearchFallback> {
-    const qb = this.filtered(ctx, q);
-    this.reads.restrict(qb, visibility);
-    const rows = await qb
-      .select('p.name', 'name')
-      .orderBy(':fuzzy <<-> p.name')
-      .setParameter('fuzzy', q.query?.trim() ?? '')
-      .limit(suggestionSources)
-      .getRawMany<{ name: string }>();
+    const key = correctionKey(ctx.workspaceId, q, visibility);
+    const corrected = () => this.correction(ctx, q, visibility);
     return {
-      corrected: correctedQuery(
-        q.query ?? '',
-        rows.flatMap((row) => searchWords(row.name)),
-      ),
+      corrected: key ? await this.corrections.through(key, ctx.workspaceId, corrected) : await corrected(),
     };
+  }
+
+  /** The query corrected to the nearest words of the names the caller may see (see `fallback`). */
+  private async correction(
+    ctx: RequestContext,
+    q: AnyProductList,
+    visibility: ProductVisibility,
+  ): Promise<string | null> {
+    const words = searchWords(q.query ?? '').filter((word) => !/^\p{N}+$/u.test(word));
+    if (!words.length) return null;
+    const on = this.db.sql(ctx);
+    // The name words near enough to be a correction (or the word itself), then those a product
+    // the caller may see holds: the check reads each word's products, so only these few are checked.
+    const candidates = (await nearestNameWords(on, words))
+      .filter((row) => isCorrection(row.typed, row.word))
+      .map((row) => row.word);
+    const visible = this.filtered(ctx, q).select('1');
+    this.reads.restrict(visible, visibility);
+    const [sql, params] = visible.getQueryAndParameters();
+    const held = new Set(await visibleNameWords(on, [...new Set(candidates)], { sql, params }));
+    return correctedQuery(
+      q.query ?? '',
+      candidates.filter((word) => held.has(word)),
+    );
   }
 
   /** The tags the workspace's products use, with how many products use each. */

@@ -52,9 +52,13 @@ export function editDistance(a: string, b: string, max: number): number {
 /** How many edits a word of this length may be away from its correction: 1 up to 4 letters, else 2. */
 const allowedEdits = (word: string) => (word.length <= 4 ? 1 : 2);
 
+/** Whether `candidate` is near enough to the typed `word` to correct it (or is the word itself). */
+export const isCorrection = (word: string, candidate: string): boolean =>
+  editDistance(word, candidate, allowedEdits(word)) <= allowedEdits(word);
+
 /**
- * "Did you mean": each word of `query` that is not itself among `vocabulary` (the words of the
- * names nearest to the query) replaced by the nearest word of it (fewest
+ * "Did you mean": each word of `query` that is not itself among `vocabulary` (the name words
+ * nearest to the query's words that the caller may see) replaced by the nearest word of it (fewest
  * edits, then the earlier one); digits-only words are kept. Null when no word changes.
  */
 export function correctedQuery(query: string, vocabulary: string[]): string | null {
@@ -93,10 +97,10 @@ const minSubstring = 3;
  * How a product `query` is answered (see docs/catalog-reads.md for the plans):
  * - `words`: every word as a prefix of a word of the product (name, sku, gtin, codes; the
  *   `simple` tsvector of products), or of a word of its display content in the content's own
- *   language, stemmed (`stoelen` finds "stoel"; the content's tsvector). If that finds nothing,
- *   `fallback` is tried instead: a substring of name or sku (trigram indexes), or the query
- *   corrected to the words of the nearest names (`correctedQuery`: `chiar` finds "Dining chair"
- *   as `chair`).
+ *   language, stemmed (`stoelen` finds "stoel"; the product's contents' tsvector). If that finds
+ *   nothing, `fallback` is tried instead: a substring of name or sku (trigram indexes), or the
+ *   query corrected to the nearest name words (`correctedQuery`: `chiar` finds "Dining chair" as
+ *   `chair`).
  * - `code`: a code-like token matches words by prefix OR name/sku by any part (`X-12` in
  *   `AX-1200`): the trigram indexes join in only for such a query.
  * - `substring`: text without a letter or digit (`%`, `--`) can only match as a substring.

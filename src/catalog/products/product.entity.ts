@@ -46,8 +46,8 @@ export const productSearchVectorSql =
 @Index('ix_products__manufacturer', ['workspaceId', 'manufacturerId'])
 // Hand-written in the migration (GIN): the tsvector and trigram indexes behind `query`, and tags.
 @Index('ix_products__search_vector', { synchronize: false })
+@Index('ix_products__contents_search_vector', { synchronize: false })
 @Index('ix_products__name_trgm', { synchronize: false })
-@Index('ix_products__name_trgm_gist', { synchronize: false })
 @Index('ix_products__sku_trgm', { synchronize: false })
 @Index('ix_products__tags', { synchronize: false })
 @Index('ix_products__external_references', { synchronize: false })
@@ -84,6 +84,13 @@ export class ProductEntity extends ScopedEntity {
     update: false,
   })
   searchVector?: string;
+
+  /**
+   * Its display contents' `search_vector`s concatenated (each stemmed in its own language): written
+   * only by the database's triggers (migration ProductContentsSearchVector), never selected.
+   */
+  @Column({ type: 'tsvector', default: () => "''", insert: false, update: false, select: false })
+  contentsSearchVector?: string;
 
   /** Deleting a VAT code leaves its products on the workspace's default. */
   @ForeignKeyTo('vat_codes', 'vat_code_id', 'SET NULL') vatCode?: { id: string };

@@ -100,6 +100,32 @@ describe('Storefront product search', () => {
     });
   });
 
+  it('keeps a typo’s "did you mean" between searches, exact after a product appears, is renamed or goes', async () => {
+    const none = { names: [], total: 0, didYouMean: null };
+    // Asked twice: the second answer is the kept one.
+    expect(await search({ query: 'lampp' })).toEqual(none);
+    expect(await search({ query: 'lampp' })).toEqual(none);
+    const lamp = await made(ws.owner, '/core-api/catalog/products', { name: 'Floor lamp' });
+    const found = { names: ['Floor lamp'], total: 1, didYouMean: 'lamp' };
+    expect(await search({ query: 'lampp' })).toEqual(found);
+    expect(await search({ query: 'lampp' })).toEqual(found);
+    // Within a category: kept apart from the whole shop's.
+    expect(await search({ query: 'lampp', categoryIds: [id.seating] })).toEqual(none);
+    const put = await ws.owner.put(`/core-api/catalog/products/${lamp}`, {
+      name: 'Floor light',
+      categories: [id.seating],
+    });
+    expect(put.status).toBe(200);
+    expect(await search({ query: 'lampp' })).toEqual(none);
+    expect(await search({ query: 'ligth', categoryIds: [id.seating] })).toEqual({
+      names: ['Floor light'],
+      total: 1,
+      didYouMean: 'light',
+    });
+    expect((await ws.owner.delete(`/core-api/catalog/products/${lamp}`)).status).toBe(200);
+    expect(await search({ query: 'ligth', categoryIds: [id.seating] })).toEqual(none);
+  });
+
   it('stems words in the content’s language, both ways (Dutch and English)', async () => {
     expect((await search({ query: 'stoelen' })).names).toEqual(
       expect.arrayContaining(['Zitmeubel Eik', 'Lounge bank']),
@@ -109,6 +135,35 @@ describe('Storefront product search', () => {
     expect((await search({ query: 'seat' })).names).toEqual(['Lounge bank']);
     // Found by words: no suggestion.
     expect((await search({ query: 'stoelen' })).didYouMean).toBeNull();
+  });
+
+  it('searches a content’s words as soon as it is written, changed or removed', async () => {
+    const productId = await made(ws.owner, '/core-api/catalog/products', { name: 'Plain item' });
+    const contentId = await made(ws.owner, '/core-api/catalog/products/content', {
+      productId,
+      language: 'nl',
+      title: 'Houten kruk',
+    });
+    expect((await search({ query: 'krukken' })).names).toEqual(['Plain item']);
+    const read = await ws.owner.get(`/core-api/catalog/products/content/${contentId}`);
+    const put = await ws.owner.put(`/core-api/catalog/products/content/${contentId}`, {
+      ...read.body,
+      title: 'Houten ladder',
+    });
+    expect(put.status).toBe(200);
+    expect((await search({ query: 'krukken' })).names).toEqual([]);
+    expect((await search({ query: 'ladders' })).names).toEqual(['Plain item']);
+    // A second content of the product adds its words; removing the first keeps the second's.
+    await made(ws.owner, '/core-api/catalog/products/content', {
+      productId,
+      language: 'en',
+      title: 'Wooden steps',
+    });
+    expect((await search({ query: 'step' })).names).toEqual(['Plain item']);
+    expect((await ws.owner.delete(`/core-api/catalog/products/content/${contentId}`)).status).toBe(200);
+    expect((await search({ query: 'ladders' })).names).toEqual([]);
+    expect((await search({ query: 'step' })).names).toEqual(['Plain item']);
+    await ws.owner.delete(`/core-api/catalog/products/${productId}`);
   });
 
   it('matches English plurals and singulars: names by prefix, English contents stemmed', async () => {
