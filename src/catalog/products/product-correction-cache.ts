@@ -36,8 +36,8 @@ export function correctionKey(
 
 /**
  * The "did you mean" of misspelled searches per workspace, visibility, categories and words, kept
- * between requests: finding it reads the names nearest to the query (an ordered scan of the names'
- * GiST trigram index, the dearest of a fuzzy search's statements), and shoppers repeat their typos.
+ * between requests: finding it takes two statements (the name words nearest to the query's, and
+ * which of them a product the caller may see holds), and shoppers repeat their typos.
  * Exact: every change to a product's existence, name or `active`, or to category or catalog links,
  * notifies `product_words_changed` with the workspace id, which drops the workspace's entries on
  * every instance (ListenedCache: race guard, bound, hits only while delivery is live).

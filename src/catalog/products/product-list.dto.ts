@@ -52,8 +52,8 @@ export const DidYouMean = () =>
     nullable: true,
     description:
       'When the words of `query` found nothing and the products come from the typo-tolerant fallback (or nothing ' +
-      'was found): the query with each unknown word replaced by the nearest word of the best-matching visible ' +
-      'products (`chiar` → `chair`); null otherwise, or when no word is near.',
+      'was found): the query with each unknown word replaced by the nearest word (fewest edits) of the names of ' +
+      'the products the caller may see (`chiar` → `chair`); null otherwise, or when no word is near.',
   });
 
 export class ProductListRequest extends ListBody(productSortBy, {

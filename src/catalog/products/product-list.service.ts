@@ -208,8 +208,8 @@ export class ProductListService {
 
   /**
    * One statement for the page, its answers and its total. Only when a word search found nothing:
-   * a second reads the names nearest to the query ("did you mean"), a third the page of the
-   * fallback (a part of name or sku, or the corrected words).
+   * the correction ("did you mean": `fallback`, two statements unless kept from an earlier search),
+   * then the page of the fallback (a part of name or sku, or the corrected words).
    */
   async list<R = ProductResponse>(
     ctx: RequestContext,
