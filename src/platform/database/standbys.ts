@@ -1,4 +1,5 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
 import { DataSource, type DataSourceOptions, type EntityManager } from 'typeorm';
 import type { RequestContext } from '../tenancy/request-context';
 import { setNamedStatements } from './lean-reads';
@@ -32,6 +33,8 @@ export interface StandbyStatus {
 
 class Standby {
   dataSource: DataSource | undefined;
+  /** The poll's own connection: a busy pool delays no poll, and the pool's connections only read. */
+  poller: Client | undefined;
   state: StandbyState = 'starting';
   replayed: Lsn = 0n;
   lagMs: number | undefined;
@@ -40,8 +43,42 @@ class Standby {
 
   constructor(
     readonly name: string,
+    readonly url: string,
     readonly options: DataSourceOptions,
   ) {}
+
+  async replayPosition(): Promise<string | null> {
+    if (!this.poller) {
+      const client = new Client({
+        connectionString: this.url,
+        application_name: 'trade-standby-poll',
+        connectionTimeoutMillis: pollTimeoutMs,
+      });
+      client.on('error', () => this.dropPoller(client));
+      await client.connect().catch((e: unknown) => {
+        void client.end().catch(() => undefined);
+        throw e;
+      });
+      this.poller = client;
+    }
+    const client = this.poller;
+    try {
+      const { rows } = await withTimeout(
+        client.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn'),
+        pollTimeoutMs,
+        this.name,
+      );
+      return rows[0].lsn;
+    } catch (e) {
+      this.dropPoller(client);
+      throw e;
+    }
+  }
+
+  dropPoller(client: Client): void {
+    if (this.poller === client) this.poller = undefined;
+    void client.end().catch(() => undefined);
+  }
 
   status(): StandbyStatus {
     return {
@@ -106,7 +143,7 @@ export class Standbys implements OnApplicationShutdown {
   ) {
     this.standbys = urls.map(
       (url) =>
-        new Standby(nameOf(url), {
+        new Standby(nameOf(url), url, {
           ...options,
           url,
           // A standby is read-only: TypeORM must not try to install extensions there.
@@ -174,7 +211,10 @@ export class Standbys implements OnApplicationShutdown {
     this.stopped = true;
     clearTimeout(this.timer);
     await Promise.all(
-      this.standbys.map((s) => (s.dataSource?.isInitialized ? s.dataSource.destroy() : undefined)),
+      this.standbys.map((s) => {
+        if (s.poller) s.dropPoller(s.poller);
+        return s.dataSource?.isInitialized ? s.dataSource.destroy() : undefined;
+      }),
     );
   }
 
@@ -216,12 +256,7 @@ export class Standbys implements OnApplicationShutdown {
         setStandbyFallback(dataSource, this.primary, (error) => this.failed(dataSource, error));
         s.dataSource = dataSource;
       }
-      const [row] = (await withTimeout(
-        s.dataSource.query('SELECT pg_last_wal_replay_lsn()::text AS lsn'),
-        pollTimeoutMs,
-        s.name,
-      )) as Array<{ lsn: string | null }>;
-      const replayed = parseLsn(row.lsn);
+      const replayed = parseLsn(await s.replayPosition());
       if (replayed === undefined) throw new Error('not a standby (pg_last_wal_replay_lsn() is null)');
       s.replayed = replayed;
       const latest = this.samples.at(-1)?.lsn ?? 0n;
