@@ -184,8 +184,8 @@ const withClient = async <T>(url: string, work: (c: Client) => Promise<T>): Prom
     a = new Instance('A', await ChildService.startOnFreePort(dist, envA));
     b = new Instance('B', await ChildService.startOnFreePort(dist, envB));
     owner = await a.login('admin', adminPassword);
-    workspaceId = (await a.json<{ data: Array<{ id: string }> }>('GET', '/core-api/workspaces', owner)).data[0]
-      .id;
+    workspaceId = (await a.json<{ data: Array<{ id: string }> }>('GET', '/core-api/workspaces', owner))
+      .data[0].id;
     await eventually(async () => {
       expect(await a.standbyState()).toBe('up');
       expect(await b.standbyState()).toBe('up');
@@ -281,8 +281,13 @@ const withClient = async <T>(url: string, work: (c: Client) => Promise<T>): Prom
     const productId = await replicatedProduct(`Scripted ${suffix}`);
     const shopper = await b.login(`shopper-${suffix}`, 'a-long-password', workspaceId);
     const price = async (i: Instance) =>
-      (await i.json<{ customerPrice: number }>('GET', `/commerce-api/catalog/products/price/${productId}`, shopper))
-        .customerPrice;
+      (
+        await i.json<{ customerPrice: number }>(
+          'GET',
+          `/commerce-api/catalog/products/price/${productId}`,
+          shopper,
+        )
+      ).customerPrice;
     // Every cache filled on both instances, from a standby that has replayed everything.
     for (const i of [a, b]) {
       expect(await price(i)).toBe(1000);
@@ -305,7 +310,11 @@ const withClient = async <T>(url: string, work: (c: Client) => Promise<T>): Prom
         for (const i of [a, b]) {
           expect(await price(i)).toBe(2000);
           expect((await i.call('GET', '/core-api/users', loggedOut)).status).toBe(401);
-          const made = { username: `refused-${Date.now()}`, email: `r${Date.now()}@example.test`, password: 'a-long-password' };
+          const made = {
+            username: `refused-${Date.now()}`,
+            email: `r${Date.now()}@example.test`,
+            password: 'a-long-password',
+          };
           expect((await i.call('POST', '/core-api/users', token, made)).status).toBe(403);
         }
       }, 2000);
