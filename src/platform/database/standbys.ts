@@ -168,6 +168,12 @@ export class Standbys implements OnApplicationShutdown {
   manager(ctx: RequestContext): EntityManager {
     const reads = ctx.reads;
     if (!reads?.standby || primaryReadsOnly()) return this.primary.manager;
+    // One standby per request while it serves: a read never sees less than one before it did.
+    const pinned = reads.on as Standby | undefined;
+    if (pinned?.state === 'up' && pinned.dataSource) {
+      this.routed.standby++;
+      return pinned.dataSource.manager;
+    }
     const remembered = this.written.get(reads.caller) ?? 0n;
     const floor = remembered > reads.after ? remembered : reads.after;
     const n = this.standbys.length;
@@ -176,9 +182,12 @@ export class Standbys implements OnApplicationShutdown {
       if (s.state === 'up' && s.dataSource && s.replayed >= floor) {
         this.next = (this.next + i + 1) % n;
         this.routed.standby++;
+        reads.on = s;
         return s.dataSource.manager;
       }
     }
+    // The request's later reads stay on the primary too: none reads older than one before it.
+    reads.standby = false;
     this.routed.primary++;
     return this.primary.manager;
   }

@@ -22,6 +22,8 @@ export interface CallerReads {
   standby: boolean;
   /** A transaction of this request committed: later reads stay on the primary, the answer says where to read after. */
   wrote: boolean;
+  /** The standby this request's reads went to first: the next ones go there too while it serves. */
+  on?: object;
 }
 
 export interface Actor {
