@@ -6,6 +6,8 @@ import { Client } from 'pg';
 import { Api } from './lib/api';
 import { benchConfig, benchRateLimits, say } from './lib/config';
 import { processCpuMs, runLoad, type LoadResult } from './lib/load';
+import { PgWireCounter } from './lib/pg-wire-counter';
+import { countQueries } from './lib/query-count';
 import { freePort, ServerProcess } from './lib/processes';
 import { analyzeDatabase, productionNodeArgs, recreateDatabase } from './lib/setup';
 import { productsSuite } from './scenarios/products';
@@ -176,6 +178,49 @@ async function main(): Promise<void> {
       }
     }
     say(report(rows, config.connections, config.rounds, config.duration, config.products));
+
+    // What each server still gets per request: one more instance with a standby, through counting
+    // proxies (bench/lib/pg-wire-counter.ts), 20 sequential requests per scenario. The polls'
+    // statements (10 a second on each) are left out.
+    const primaryCounter = new PgWireCounter('127.0.0.1', Number(new URL(config.databaseUrl).port || 5432));
+    const standbyCounter = new PgWireCounter(standby.hostname, Number(standby.port || 5432));
+    const via = (url: string, port: number) => {
+      const u = new URL(url);
+      u.host = `127.0.0.1:${port}`;
+      return u.toString();
+    };
+    const counted = await start('counted', {
+      DATABASE_URL: via(config.databaseUrl, await primaryCounter.listen()),
+      DATABASE_READ_URLS: via(standbyUrl, await standbyCounter.listen()),
+    });
+    for (let tries = 0; tries < 100; tries++) {
+      const ready = (await (await fetch(`${counted.url}/health/ready`)).json()) as {
+        details: { standbys?: { standbys: Array<{ state: string }> } };
+      };
+      if (ready.details.standbys?.standbys[0]?.state === 'up') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const polls = /pg_last_wal_replay_lsn|pg_current_wal_insert_lsn/;
+    const lines = [
+      '| scenario | statements per request on the primary | on the standby | the primary’s |',
+      '|---|---:|---:|---|',
+    ];
+    for (const scenario of scenarios) {
+      const bearer = scenario.bearer ?? api.bearer;
+      await scenario.before?.(counted.url);
+      await countQueries(counted, primaryCounter, scenario, bearer);
+      standbyCounter.reset();
+      const onPrimary = (await countQueries(counted, primaryCounter, scenario, bearer)).statements.filter(
+        (x) => !polls.test(x.sql),
+      );
+      const onStandby = standbyCounter.statements.filter((x) => !polls.test(x.sql)).length / 20;
+      const perRequest = onPrimary.reduce((a, x) => a + x.perRequest, 0);
+      const which = onPrimary.map((x) => `${fmt(x.perRequest, 2)} × \`${x.sql.slice(0, 60)}…\``).join('<br>');
+      lines.push(`| ${scenario.name} | ${fmt(perRequest, 2)} | ${fmt(onStandby, 2)} | ${which} |`);
+    }
+    await primaryCounter.close();
+    await standbyCounter.close();
+    say(lines.join('\n'));
   } finally {
     for (const s of servers) await s.stop();
     if (standbyDir) execFileSync('.ci/standby', ['stop', standbyDir], { stdio: 'inherit' });
