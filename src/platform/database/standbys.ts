@@ -7,7 +7,7 @@ import { formatLsn, type Lsn, parseLsn } from './lsn';
 import { primaryReadsOnly } from './primary-reads';
 import { setStandbyFallback } from './standby-fallback';
 
-/** How often each standby's replay position (and the primary's write position) is read. */
+/** How often each standby's replay position (and the primary's insert position) is read. */
 const pollMs = 100;
 /** A standby that does not answer its poll within this is taken as down. */
 const pollTimeoutMs = 1000;
@@ -113,18 +113,21 @@ const withTimeout = <T>(work: Promise<T>, ms: number, what: string): Promise<T> 
  *   this instance remembers for the caller, or the one the caller sends back (`X-Read-After`,
  *   for a write made through another instance). Otherwise, and for everything else (transactions,
  *   contexts of no caller, cache loads: `readsOnPrimary`), the primary.
- * - Every 100 ms the primary's write position and each standby's replay position are read; a
+ * - Every 100 ms the primary's insert position and each standby's replay position are read; a
  *   standby's lag is the time since the primary first showed a position the standby has not
  *   replayed (0 when caught up), so an idle primary shows no lag however old its last commit.
- * - A standby that fails a query with a connection error (or a recovery conflict) is down until
- *   its next poll answers; the query runs again on the primary (`standby-fallback.ts`).
+ * - A read that fails on a standby for want of it runs again on the primary, and the standby is
+ *   down until its next poll answers (`standby-fallback.ts`); so does a read cancelled by a
+ *   recovery conflict, or a statement that writes, without taking the standby down.
+ * - One request reads from one server: the standby it picked first while that one serves; once
+ *   it reads on the primary, on the primary.
  *
  * Without standbys nothing of this runs: every read on the primary, as before.
  */
 export class Standbys implements OnApplicationShutdown {
   private readonly logger = new Logger('Standbys');
   private readonly standbys: Standby[];
-  /** The primary's write positions of the last polls, oldest first. */
+  /** The primary's insert positions of the last polls (when they changed), oldest first. */
   private samples: Array<{ at: number; lsn: Lsn }> = [];
   /** Per caller, the primary's position after its last write made through this instance. */
   private readonly written = new Map<string, Lsn>();
