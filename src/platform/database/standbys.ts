@@ -31,10 +31,56 @@ export interface StandbyStatus {
   message?: string;
 }
 
+/**
+ * A connection of its own for a poll: a busy pool delays no poll, the pools' connections show only
+ * the service's statements, and nothing is taken from the primary's pool while its connections
+ * are made to LISTEN at start-up (change-listener.ts). Reconnects on the next poll after an error.
+ */
+class PollConnection {
+  private client: Client | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly name: string,
+  ) {}
+
+  async value(text: string): Promise<string | null> {
+    if (!this.client) {
+      const client = new Client({
+        connectionString: this.url,
+        application_name: 'trade-standby-poll',
+        connectionTimeoutMillis: pollTimeoutMs,
+      });
+      client.on('error', () => this.drop(client));
+      await client.connect().catch((e: unknown) => {
+        void client.end().catch(() => undefined);
+        throw e;
+      });
+      this.client = client;
+    }
+    const client = this.client;
+    try {
+      const { rows } = await withTimeout(client.query<{ v: string | null }>(text), pollTimeoutMs, this.name);
+      return rows[0].v;
+    } catch (e) {
+      this.drop(client);
+      throw e;
+    }
+  }
+
+  close(): void {
+    if (this.client) this.drop(this.client);
+  }
+
+  private drop(client: Client): void {
+    if (this.client === client) this.client = undefined;
+    void client.end().catch(() => undefined);
+  }
+}
+
 class Standby {
   dataSource: DataSource | undefined;
-  /** The poll's own connection: a busy pool delays no poll, and the pool's connections only read. */
-  poller: Client | undefined;
+  readonly poll: PollConnection;
   state: StandbyState = 'starting';
   replayed: Lsn = 0n;
   lagMs: number | undefined;
@@ -43,41 +89,10 @@ class Standby {
 
   constructor(
     readonly name: string,
-    readonly url: string,
+    url: string,
     readonly options: DataSourceOptions,
-  ) {}
-
-  async replayPosition(): Promise<string | null> {
-    if (!this.poller) {
-      const client = new Client({
-        connectionString: this.url,
-        application_name: 'trade-standby-poll',
-        connectionTimeoutMillis: pollTimeoutMs,
-      });
-      client.on('error', () => this.dropPoller(client));
-      await client.connect().catch((e: unknown) => {
-        void client.end().catch(() => undefined);
-        throw e;
-      });
-      this.poller = client;
-    }
-    const client = this.poller;
-    try {
-      const { rows } = await withTimeout(
-        client.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn'),
-        pollTimeoutMs,
-        this.name,
-      );
-      return rows[0].lsn;
-    } catch (e) {
-      this.dropPoller(client);
-      throw e;
-    }
-  }
-
-  dropPoller(client: Client): void {
-    if (this.poller === client) this.poller = undefined;
-    void client.end().catch(() => undefined);
+  ) {
+    this.poll = new PollConnection(url, name);
   }
 
   status(): StandbyStatus {
@@ -133,6 +148,7 @@ export class Standbys implements OnApplicationShutdown {
   private readonly written = new Map<string, Lsn>();
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
+  private primaryPoll: PollConnection | undefined;
   private stopped = false;
   /** Reads sent to a standby and to the primary by callers that could have used one. */
   readonly routed = { standby: 0, primary: 0 };
@@ -156,7 +172,9 @@ export class Standbys implements OnApplicationShutdown {
           applicationName: 'trade-standby-reads',
         } as DataSourceOptions),
     );
-    if (this.standbys.length > 0) this.schedule(0);
+    if (this.standbys.length === 0) return;
+    this.primaryPoll = new PollConnection((options as { url: string }).url, 'the primary');
+    this.schedule(0);
   }
 
   get configured(): boolean {
@@ -222,9 +240,10 @@ export class Standbys implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.primaryPoll?.close();
     await Promise.all(
       this.standbys.map((s) => {
-        if (s.poller) s.dropPoller(s.poller);
+        s.poll.close();
         return s.dataSource?.isInitialized ? s.dataSource.destroy() : undefined;
       }),
     );
@@ -239,10 +258,7 @@ export class Standbys implements OnApplicationShutdown {
   private async poll(): Promise<void> {
     let primary: Lsn | undefined;
     try {
-      const [row] = (await this.primary.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')) as Array<{
-        lsn: string;
-      }>;
-      primary = parseLsn(row.lsn);
+      primary = parseLsn(await this.primaryPoll!.value('SELECT pg_current_wal_insert_lsn()::text AS v'));
     } catch {
       // The primary's own trouble is readiness' business; the standbys keep their last state.
       return;
@@ -268,7 +284,7 @@ export class Standbys implements OnApplicationShutdown {
         setStandbyFallback(dataSource, this.primary, (error) => this.failed(dataSource, error));
         s.dataSource = dataSource;
       }
-      const replayed = parseLsn(await s.replayPosition());
+      const replayed = parseLsn(await s.poll.value('SELECT pg_last_wal_replay_lsn()::text AS v'));
       if (replayed === undefined) throw new Error('not a standby (pg_last_wal_replay_lsn() is null)');
       s.replayed = replayed;
       const latest = this.samples.at(-1)?.lsn ?? 0n;
