@@ -106,6 +106,25 @@ class Standby {
   }
 }
 
+/**
+ * How far a standby that has replayed up to `replayed` is behind the primary, from the primary's
+ * positions of the last polls (oldest first): the time since the primary first showed a position
+ * past it, 0 when caught up. An idle primary's insert position can be a page header (24 or 40
+ * bytes) past the end of the last record, which is all a standby replays: not lag.
+ */
+export function lagOf(
+  samples: ReadonlyArray<{ at: number; lsn: Lsn }>,
+  replayed: Lsn,
+  now: number,
+): { lagMs: number; lagBytes: number } {
+  const latest = samples.at(-1)?.lsn ?? 0n;
+  const firstAhead = samples.find((x) => x.lsn > replayed + pageHeaderBytes);
+  return {
+    lagMs: firstAhead ? now - firstAhead.at : 0,
+    lagBytes: latest > replayed + pageHeaderBytes ? Number(latest - replayed) : 0,
+  };
+}
+
 const nameOf = (url: string) => {
   const u = new URL(url);
   return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
@@ -287,15 +306,12 @@ export class Standbys implements OnApplicationShutdown {
       const replayed = parseLsn(await s.poll.value('SELECT pg_last_wal_replay_lsn()::text AS v'));
       if (replayed === undefined) throw new Error('not a standby (pg_last_wal_replay_lsn() is null)');
       s.replayed = replayed;
-      const latest = this.samples.at(-1)?.lsn ?? 0n;
-      s.lagBytes = latest > replayed + pageHeaderBytes ? Number(latest - replayed) : 0;
-      // An idle primary's insert position can be a page header (24 or 40 bytes) past the end of
-      // the last record, which is all a standby replays: not lag.
-      const firstAhead = this.samples.find((x) => x.lsn > replayed + pageHeaderBytes);
-      s.lagMs = firstAhead ? now - firstAhead.at : 0;
-      const state: StandbyState = s.lagMs > this.maxLagMs ? 'lagging' : 'up';
+      const { lagMs, lagBytes } = lagOf(this.samples, replayed, now);
+      s.lagMs = lagMs;
+      s.lagBytes = lagBytes;
+      const state: StandbyState = lagMs > this.maxLagMs ? 'lagging' : 'up';
       if (state !== s.state && s.state !== 'starting')
-        this.logger.log(`Standby ${s.name} is ${state} (${s.lagMs} ms behind)`);
+        this.logger.log(`Standby ${s.name} is ${state} (${lagMs} ms behind)`);
       s.state = state;
       s.message = undefined;
     } catch (e) {
