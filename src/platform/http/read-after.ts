@@ -13,7 +13,10 @@ export function registerReadAfter(fastify: FastifyInstance, standbys: Standbys):
   if (!standbys.configured) return;
   fastify.addHook('onSend', async (req: FastifyRequest & { context?: RequestContext }, reply, payload) => {
     const reads = req.context?.reads;
-    if (reads?.wrote) reply.header('X-Read-After', await standbys.wrote(reads.caller));
+    if (!reads?.wrote) return payload;
+    // The write is committed: a primary that does not answer now costs the header, not the answer.
+    const position = await standbys.wrote(reads.caller).catch(() => undefined);
+    if (position) reply.header('X-Read-After', position);
     return payload;
   });
 }
