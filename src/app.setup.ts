@@ -17,6 +17,8 @@ import { registerCompression } from './platform/http/compression';
 import { registerConditionalRequests } from './platform/http/conditional-requests';
 import { registerEtags } from './platform/http/etag';
 import { registerPageLinks } from './platform/http/page-links';
+import { registerReadAfter } from './platform/http/read-after';
+import { STANDBYS } from './platform/database/db';
 import { applyIdempotency } from './platform/http/idempotency.interceptor';
 import { registerInputBounds } from './platform/http/input-bounds';
 import { registerStrictQueries } from './platform/http/strict-queries';
@@ -71,6 +73,7 @@ export async function createApp(env: Env, pglite?: PGlite): Promise<NestFastifyA
   registerMethodNotAllowed(fastify);
   registerEtags(fastify);
   registerConditionalRequests(fastify);
+  registerReadAfter(fastify, app.get(STANDBYS));
   applyIdempotency(app);
   enableCors(app, env.CORS_ORIGINS);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });

@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   env.WEBHOOKS_WORKER = true;
   env.IMPORTS_WORKER = true;
   env.MIGRATIONS_RUN = process.env.MIGRATIONS_RUN === 'true';
+  // Its work reads and writes on the primary (it serves no caller's reads): no standby pools or polls.
+  env.DATABASE_READ_URLS = undefined;
 
   const database = dataSourceOptions({ databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
   @Module({ imports: [PlatformModule.forRoot({ env, database }), WebhooksModule, TransferModule] })

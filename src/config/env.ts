@@ -49,6 +49,17 @@ export class Env {
   @IsOptional()
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false })
   DATABASE_LISTEN_URL?: string;
+  /**
+   * Hot standbys of DATABASE_URL's server (comma-separated URLs, same database), for the reads
+   * that tolerate a little staleness (docs/scaling.md, "Read replicas"); empty: every read on
+   * DATABASE_URL.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(postgres(ql)?:\/\/[^\s,]+)(,postgres(ql)?:\/\/[^\s,]+)*$/)
+  DATABASE_READ_URLS?: string;
+  /** A standby further behind the primary than this is skipped until it catches up. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(3600000) DATABASE_READ_MAX_LAG_MS = 1000;
   @IsString() DATA_DIR = './data';
   /** The embedded database (no DATABASE_URL) flushes each commit to disk with fsync. */
   @Transform(toBool) @IsBoolean() EMBEDDED_FSYNC = true;
@@ -169,6 +180,8 @@ export const acceptedForms: Record<keyof Env, string> = {
   DATABASE_POOL_SIZE: 'an integer 1–1000',
   DATABASE_PREPARED_STATEMENTS: 'true or false',
   DATABASE_LISTEN_URL: 'a postgres:// or postgresql:// URL',
+  DATABASE_READ_URLS: 'a comma-separated list of postgres:// or postgresql:// URLs',
+  DATABASE_READ_MAX_LAG_MS: 'an integer 10–3600000 (milliseconds)',
   DATA_DIR: 'a directory path',
   EMBEDDED_FSYNC: 'true or false',
   MIGRATIONS_RUN: 'true or false',
@@ -250,6 +263,7 @@ export function loadEnv(
     ...known,
     'DATABASE_URL',
     'DATABASE_LISTEN_URL',
+    'DATABASE_READ_URLS',
     'JWT_SECRET',
     'BOOTSTRAP_ADMIN_EMAIL',
     'BOOTSTRAP_ADMIN_PASSWORD',

@@ -1,8 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { Public } from '../platform/auth/decorators';
+import { STANDBYS } from '../platform/database/db';
+import type { Standbys } from '../platform/database/standbys';
 import { pingDatabase } from './health.queries';
 import { Lifecycle } from './lifecycle';
 
@@ -10,7 +12,8 @@ import { Lifecycle } from './lifecycle';
 const checks = {
   type: 'object',
   nullable: true,
-  description: 'Per check (lifecycle, database), its status and details',
+  description:
+    'Per check (lifecycle, database; standbys with DATABASE_READ_URLS: always up, as reads go to the primary when no standby serves, with `standbys`, each standby’s `state` (up, lagging, down, starting) and lag), its status and details',
   additionalProperties: {
     type: 'object',
     required: ['status'],
@@ -36,6 +39,7 @@ export class HealthController {
     private readonly indicator: HealthIndicatorService,
     private readonly dataSource: DataSource,
     private readonly lifecycle: Lifecycle,
+    @Inject(STANDBYS) private readonly standbys: Standbys,
   ) {}
 
   @Get('live')
@@ -81,6 +85,9 @@ export class HealthController {
           return check.down({ message: (e as Error).message.slice(0, 200) });
         }
       },
+      ...(this.standbys.configured
+        ? [() => this.indicator.check('standbys').up({ standbys: this.standbys.statuses() })]
+        : []),
     ]);
   }
 }

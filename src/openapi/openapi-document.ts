@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { version } from '../info/info.api';
 import { documentIdempotencyKey } from '../platform/http/idempotency.openapi';
 import { documentRateLimits } from '../platform/http/rate-limits.openapi';
+import { documentReadAfter } from '../platform/http/read-after.openapi';
 import { applyCachingConventions } from './caching-conventions';
 import { applyDocumentConventions } from './document-conventions';
 import { attachRequestExamples } from './request-examples';
@@ -166,6 +167,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   documentIdempotencyKey(app, document);
   documentRateLimits(document);
+  documentReadAfter(document);
   applyDocumentConventions(document);
   applyCachingConventions(document);
   attachRequestExamples(document);

@@ -8,10 +8,11 @@ import { ActivityTypes } from './activity/activity-types';
 import { ApiKeyAuthentication } from './auth/api-key-authentication';
 import { AuthGuard } from './auth/auth.guard';
 import { setDirectListenUrl } from './database/change-listener';
-import { Db } from './database/db';
+import { Db, STANDBYS } from './database/db';
 import { setNamedStatements } from './database/lean-reads';
 import { runMigrationsOnce } from './database/migrations-lock';
 import { EntityTypes } from './database/entity-types';
+import { Standbys } from './database/standbys';
 import { ConstraintNames } from './http/constraint-names';
 import { HeavyOperations } from './http/heavy-operations';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
@@ -60,6 +61,23 @@ export class PlatformModule {
             return dataSource;
           },
         },
+        {
+          provide: STANDBYS,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => {
+            const { env } = options;
+            const urls = env.DATABASE_URL
+              ? (env.DATABASE_READ_URLS ?? '').split(',').filter((url) => url.length > 0)
+              : [];
+            return new Standbys(
+              dataSource,
+              urls,
+              options.database,
+              env.DATABASE_READ_MAX_LAG_MS,
+              env.DATABASE_PREPARED_STATEMENTS,
+            );
+          },
+        },
         Db,
         EntityTypes,
         ConstraintNames,
@@ -80,6 +98,7 @@ export class PlatformModule {
         Env,
         EMBEDDED_DATABASE,
         DataSource,
+        STANDBYS,
         Db,
         EntityTypes,
         ConstraintNames,

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ListenedCache } from '../../platform/database/notified-cache';
+import { readsOnPrimary } from '../../platform/database/primary-reads';
 import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import type { PricingAccount, Shopper } from './account-pricing';
 
@@ -39,7 +40,7 @@ export class ShopperCache extends ListenedCache<Shopper | PricingAccount | null>
     const hit = this.get(key) as PricingAccount | undefined;
     if (hit) return hit;
     const startedAt = this.begin();
-    const account = await load();
+    const account = await readsOnPrimary(load);
     if (account) this.store(key, frozen(account), startedAt, workspaceId);
     return account;
   }

@@ -1,7 +1,10 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { FastifyReply } from 'fastify';
+import { STANDBYS } from '../database/db';
+import { parseLsn } from '../database/lsn';
+import type { Standbys } from '../database/standbys';
 import { forbidden, unauthorized } from '../http/problem';
 import { RateLimits } from '../http/rate-limits';
 import { RequestContext, Role, roles } from '../tenancy/request-context';
@@ -24,6 +27,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeyAuthentication,
     private readonly rateLimits: RateLimits,
+    @Inject(STANDBYS) private readonly standbys: Standbys,
   ) {
     super();
   }
@@ -55,11 +59,11 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
       .header('RateLimit', limited.state);
     const isCommerce = req.url.startsWith('/commerce-api');
     if (type === 'Client' && !isCommerce) throw forbidden('Client logins may only call /commerce-api.');
+    const isRead =
+      req.method === 'GET' ||
+      req.method === 'HEAD' ||
+      !!this.reflector.getAllAndOverride<boolean>(READ_OPERATION_KEY, targets);
     if (type === 'User' || type === 'ApiKey') {
-      const isRead =
-        req.method === 'GET' ||
-        req.method === 'HEAD' ||
-        this.reflector.getAllAndOverride<boolean>(READ_OPERATION_KEY, targets);
       const min =
         this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE_KEY, targets) ??
         (isRead ? 'Viewer' : 'Member');
@@ -79,6 +83,15 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
       principal.sessionId,
       req.id,
     );
+    if (this.standbys.configured) {
+      const readAfter = req.headers['x-read-after'];
+      req.context.reads = {
+        caller: `${type}:${principal.sessionId ?? principal.actor.id}`,
+        after: parseLsn(Array.isArray(readAfter) ? readAfter[0] : readAfter) ?? 0n,
+        standby: isRead,
+        wrote: false,
+      };
+    }
     return true;
   }
 

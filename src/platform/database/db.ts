@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget } from 'typeorm';
 import { ActivityObservers, ActivityRecorder } from '../activity/activity-recorder';
 import type { RequestContext } from '../tenancy/request-context';
 import { Scoped, ScopedRepository } from './scoped-repository';
+import type { Standbys } from './standbys';
 
 const labelOf = (target: EntityTarget<unknown>) =>
   (typeof target === 'function' ? target.name : String(target)).replace(/Entity$/, '');
@@ -79,16 +80,21 @@ export function leaveTransactions(ctx: RequestContext): void {
   participants.delete(ctx);
 }
 
+/** Injection token of the `Standbys` (an instance without standbys when none are configured). */
+export const STANDBYS = Symbol('STANDBYS');
+
 /**
  * The database as services see it. `repo(ctx, Entity)` for reads, `transaction(ctx, tx => …)` for
  * writes. Inside a transaction every query must go through `tx` (the embedded database has one
- * session; a query beside the transaction would wait for it).
+ * session; a query beside the transaction would wait for it). A caller's reads outside a
+ * transaction may go to a standby (`Standbys.manager`); everything else is on the primary.
  */
 @Injectable()
 export class Db {
   constructor(
     readonly dataSource: DataSource,
     private readonly observers: ActivityObservers,
+    @Optional() @Inject(STANDBYS) private readonly standbys?: Standbys,
   ) {}
 
   repo<T extends Scoped>(
@@ -96,21 +102,37 @@ export class Db {
     target: EntityTarget<T>,
     label = labelOf(target),
   ): ScopedRepository<T> {
-    return new ScopedRepository(this.dataSource.manager, target, ctx, label);
+    return new ScopedRepository(this.reads(ctx), target, ctx, label);
+  }
+
+  /** The pool `ctx`'s reads outside a transaction use: a standby's or the primary's. */
+  private reads(ctx: RequestContext): EntityManager {
+    return ctx.reads && this.standbys ? this.standbys.manager(ctx) : this.dataSource.manager;
   }
 
   async transaction<R>(ctx: RequestContext, work: (tx: Tx) => Promise<R>): Promise<R> {
     const participant = participants.get(ctx);
-    if (!participant)
-      return this.dataSource.transaction((manager) => work(new Tx(manager, ctx, this.observers)));
+    if (!participant) {
+      const done = await this.dataSource.transaction((manager) => work(new Tx(manager, ctx, this.observers)));
+      this.committed(ctx);
+      return done;
+    }
     const result = await this.dataSource.transaction((manager) => {
       const tx = new Tx(manager, ctx, this.observers);
       return participant.join(tx, () => work(tx));
     });
+    this.committed(ctx);
     // Only a committed transaction consumes the participant: a retried one (rolled back) joins again.
     participants.delete(ctx);
     participant.committed();
     return result;
+  }
+
+  /** The request's later reads must see what it committed: they stay on the primary. */
+  private committed(ctx: RequestContext): void {
+    if (!ctx.reads) return;
+    ctx.reads.wrote = true;
+    ctx.reads.standby = false;
   }
 
   /**
@@ -126,7 +148,7 @@ export class Db {
    * transaction every statement must go through it), else the pool.
    */
   sql(on: RequestContext | Tx): WorkspaceSql {
-    return on instanceof Tx ? on : workspaceSqlOn(this.dataSource.manager, on.workspaceId);
+    return on instanceof Tx ? on : workspaceSqlOn(this.reads(on), on.workspaceId);
   }
 
   /** For tables that belong to no workspace (users, workspaces, sessions). Use with care. */

@@ -7,6 +7,7 @@ import {
   QueryRunnerAlreadyReleasedError,
 } from 'typeorm';
 import { typeormHydration } from '../library-patches/typeorm-hydration';
+import { primaryAfter } from './standby-fallback';
 
 type Column = EntityMetadata['columns'][number];
 type Row = Record<string, unknown>;
@@ -211,6 +212,22 @@ export function setNamedStatements(dataSource: DataSource, enabled: boolean): vo
  * released afterwards, as TypeORM's reads do. Errors become QueryFailedError, as TypeORM's do.
  */
 export async function runNamed(
+  manager: EntityManager,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  try {
+    return await runNamedOnce(manager, name, text, values);
+  } catch (error) {
+    // A standby's read that failed for want of the standby runs again on the primary.
+    const primary = primaryAfter(manager.connection, error);
+    if (!primary) throw error;
+    return runNamedOnce(primary.manager, name, text, values);
+  }
+}
+
+async function runNamedOnce(
   manager: EntityManager,
   name: string,
   text: string,

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { ChangeListener, type ChangeSubscriber } from './change-listener';
+import { readsOnPrimary } from './primary-reads';
 
 export interface NotifiedCacheOptions {
   /** Above this many entries the oldest is evicted. */
@@ -104,13 +105,14 @@ export class NotifiedCache<T> implements ChangeSubscriber {
 
   /**
    * The answer under `key`: a hit, or `load()`'s answer, stored under `scope` when the race guard
-   * allows. Not live: always `load()`.
+   * allows. Not live: always `load()`. The load reads on the primary (`readsOnPrimary`): the
+   * notifications that keep the cache exact come from there.
    */
   async through(key: string, scope: string | undefined, load: () => Promise<T>): Promise<T> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const startedAt = this.begin();
-    const value = await load();
+    const value = await readsOnPrimary(load);
     this.store(key, value, startedAt, scope);
     return value;
   }

@@ -12,6 +12,7 @@ const allowedHeaders = [
   'If-None-Match',
   'X-Request-Id',
   'X-Api-Key',
+  'X-Read-After',
 ];
 const exposedHeaders = [
   'ETag',
@@ -22,6 +23,7 @@ const exposedHeaders = [
   'RateLimit-Policy',
   'RateLimit',
   'Link',
+  'X-Read-After',
 ];
 
 /**

@@ -1,7 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { STANDBYS } from '../database/db';
+import type { Standbys } from '../database/standbys';
 import { BackgroundQueues } from './background-queues';
 
 /** The label of requests no route matched (404s of unknown paths): never the raw URL. */
@@ -24,6 +26,7 @@ export class ServiceMetrics {
   constructor(
     private readonly dataSource: DataSource,
     private readonly queues: BackgroundQueues,
+    @Optional() @Inject(STANDBYS) standbys?: Standbys,
   ) {
     collectDefaultMetrics({ register: this.registry });
     this.requestDuration = new Histogram({
@@ -61,6 +64,51 @@ export class ServiceMetrics {
         this.set(pool()?.options.max ?? 0);
       },
     });
+    if (standbys?.configured) {
+      const states = ['up', 'lagging', 'down', 'starting'] as const;
+      new Gauge({
+        name: 'db_standby_state',
+        help: 'Each standby of DATABASE_READ_URLS: 1 for its current state (up: serves reads; lagging: further behind than DATABASE_READ_MAX_LAG_MS; down: not answering)',
+        labelNames: ['standby', 'state'],
+        registers: [this.registry],
+        collect() {
+          for (const s of standbys.statuses())
+            for (const state of states) this.set({ standby: s.name, state }, s.state === state ? 1 : 0);
+        },
+      });
+      new Gauge({
+        name: 'db_standby_lag_seconds',
+        help: 'How long ago the primary first wrote what the standby has not replayed yet (0: caught up; absent while down)',
+        labelNames: ['standby'],
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const s of standbys.statuses())
+            if (s.lagMs !== undefined) this.set({ standby: s.name }, s.lagMs / 1000);
+        },
+      });
+      new Gauge({
+        name: 'db_standby_lag_bytes',
+        help: 'WAL written on the primary and not replayed on the standby yet',
+        labelNames: ['standby'],
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const s of standbys.statuses())
+            if (s.lagBytes !== undefined) this.set({ standby: s.name }, s.lagBytes);
+        },
+      });
+      new Gauge({
+        name: 'db_reads_routed',
+        help: 'Reads of callers that may use a standby, by where they went (primary: no standby was up or had replayed the caller’s last write), since start',
+        labelNames: ['target'],
+        registers: [this.registry],
+        collect() {
+          this.set({ target: 'standby' }, standbys.routed.standby);
+          this.set({ target: 'primary' }, standbys.routed.primary);
+        },
+      });
+    }
     this.queueDepth = new Gauge({
       name: 'background_queue_depth',
       help: 'Items of background work not done yet (webhook deliveries: pending, due or awaiting a retry)',

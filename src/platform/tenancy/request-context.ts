@@ -9,6 +9,23 @@ export type UserType = (typeof userTypes)[number];
 export const actorTypes = ['User', 'Client', 'ApiKey', 'System'] as const;
 export type ActorType = (typeof actorTypes)[number];
 
+/**
+ * Where a caller's request reads when the service has standbys (DATABASE_READ_URLS, see
+ * `Standbys`): set by the auth guard.
+ */
+export interface CallerReads {
+  /** The caller whose writes its reads must see: `<actor type>:<session or key id>`. */
+  readonly caller: string;
+  /** The write position the caller sent back (`X-Read-After`), 0n when none. */
+  readonly after: bigint;
+  /** Reads outside a transaction may go to a standby: a read request (GET, HEAD, read operation). */
+  standby: boolean;
+  /** A transaction of this request committed: later reads stay on the primary, the answer says where to read after. */
+  wrote: boolean;
+  /** The standby this request's reads went to first: the next ones go there too while it serves. */
+  on?: object;
+}
+
 export interface Actor {
   id: string | null;
   type: ActorType;
@@ -30,6 +47,9 @@ export class RequestContext {
     /** The request's correlation id (`x-request-id`), recorded on the activities it causes. */
     readonly requestId?: string,
   ) {}
+
+  /** Absent (contexts of no caller, or no standbys): every read on the primary. */
+  reads?: CallerReads;
 
   get userType(): UserType {
     return this.actor.type === 'Client' ? 'Client' : 'User';

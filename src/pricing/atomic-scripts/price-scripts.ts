@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Env } from '../../config/env';
 import { ChangeListener } from '../../platform/database/change-listener';
 import { Db, type Tx } from '../../platform/database/db';
+import { readsOnPrimary } from '../../platform/database/primary-reads';
 import { EMBEDDED_DATABASE } from '../../platform/platform.module';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import { AtomicScriptEntity } from './atomic-script.entity';
@@ -165,7 +166,8 @@ export class PriceScripts implements OnModuleInit, OnModuleDestroy {
       this.cache.set(ctx.workspaceId, kept);
       return kept;
     }
-    const loading = this.read(ctx, tx);
+    // Kept like a notified cache's answer: read on the primary, where the notifications come from.
+    const loading = readsOnPrimary(() => this.read(ctx, tx));
     if (live) {
       this.cache.set(ctx.workspaceId, loading);
       while (this.cache.size > maxCachedWorkspaces) this.cache.delete(this.cache.keys().next().value!);
