@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
 import { Api } from './lib/api';
 import { benchConfig, benchRateLimits, say } from './lib/config';
 import { processCpuMs, runLoad, type LoadResult } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
+import { backendPids } from './lib/instances';
 import { countQueries } from './lib/query-count';
 import { freePort, ServerProcess } from './lib/processes';
 import { analyzeDatabase, productionNodeArgs, recreateDatabase } from './lib/setup';
@@ -38,22 +38,8 @@ interface Measured {
   standbyMs: number;
 }
 
-/** The pids of the backends connected to `url`'s database, but the asking one. */
-async function backends(url: string): Promise<number[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    return rows.map((r) => r.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 async function cpuOf(url: string | undefined): Promise<Map<number, number>> {
-  return url ? processCpuMs(await backends(url)) : new Map();
+  return url ? processCpuMs(await backendPids(url)) : new Map();
 }
 
 const spent = (before: Map<number, number>, after: Map<number, number>) => {

@@ -16,8 +16,8 @@ export interface DeploymentRow {
   result: LoadResult;
 }
 
-/** The PostgreSQL backends connected to the bench database: the pools of the running instances. */
-async function backendPids(databaseUrl: string): Promise<number[]> {
+/** The PostgreSQL backends connected to a database (but the asking one): the pools of the running instances. */
+export async function backendPids(databaseUrl: string): Promise<number[]> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {

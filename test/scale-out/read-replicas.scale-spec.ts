@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { ChildService, freePort, recreateDatabase, transpileService } from '../e2e/platform/child-service';
+import { Instance, reportLogged } from './instance';
 
 /**
  * Two service processes reading from a hot standby of the server (docs/scaling.md, "Read
@@ -22,52 +23,8 @@ const poolerUrl = process.env.SCALE_OUT_POOLER_URL;
 const adminPassword = 'replicas-admin-password';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Json = Record<string, unknown>;
-
-class Instance {
-  constructor(
-    readonly name: string,
-    readonly service: ChildService,
-  ) {}
-
-  call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-    return fetch(`${this.service.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  }
-
-  async json<T = Json>(
-    method: string,
-    path: string,
-    token?: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const res = await this.call(method, path, token, body, headers);
-    const text = await res.text();
-    if (res.status !== 200) {
-      const log = res.status >= 500 ? `\n${this.name}'s log:\n${this.service.log.slice(-4000)}` : '';
-      throw new Error(`${this.name} ${method} ${path}: ${res.status} ${text}${log}`);
-    }
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  async login(username: string, password: string, workspaceId?: string): Promise<string> {
-    return (
-      await this.json<{ accessToken: string }>('POST', '/core-api/auth/login', undefined, {
-        username,
-        password,
-        ...(workspaceId ? { workspaceId } : {}),
-      })
-    ).accessToken;
-  }
-
+/** An instance, and what its readiness and metrics say of its standby. */
+class ReplicaInstance extends Instance {
   /** The standbys as readiness shows them. */
   async standbys(): Promise<Array<{ name: string; state: string; lagMs?: number }>> {
     const res = await fetch(`${this.service.baseUrl}/health/ready`);
@@ -113,8 +70,8 @@ const withClient = async <T>(url: string, work: (c: Client) => Promise<T>): Prom
 (standbyBase && standbyDir ? describe : describe.skip)('Reads on a hot standby', () => {
   let databaseUrl: string;
   let standbyUrl: string;
-  let a: Instance;
-  let b: Instance;
+  let a: ReplicaInstance;
+  let b: ReplicaInstance;
   let owner: string;
   let workspaceId: string;
 
@@ -181,8 +138,8 @@ const withClient = async <T>(url: string, work: (c: Client) => Promise<T>): Prom
     });
     const [envA, envB] = [await env(30_000), await env(1500)];
     // One after the other: the first migrates, the second finds the schema replicated.
-    a = new Instance('A', await ChildService.startOnFreePort(dist, envA));
-    b = new Instance('B', await ChildService.startOnFreePort(dist, envB));
+    a = new ReplicaInstance('A', await ChildService.startOnFreePort(dist, envA));
+    b = new ReplicaInstance('B', await ChildService.startOnFreePort(dist, envB));
     owner = await a.login('admin', adminPassword);
     workspaceId = (await a.json<{ data: Array<{ id: string }> }>('GET', '/core-api/workspaces', owner))
       .data[0].id;
@@ -193,10 +150,7 @@ const withClient = async <T>(url: string, work: (c: Client) => Promise<T>): Prom
   }, 180_000);
 
   afterAll(async () => {
-    for (const i of [a, b]) {
-      const errors = (i?.service.log ?? '').split('\n').filter((line) => line.startsWith('{'));
-      if (errors.length > 0) process.stderr.write(`${i.name} logged:\n${errors.join('\n').slice(-8000)}\n`);
-    }
+    reportLogged([a, b]);
     await a?.service.kill();
     await b?.service.kill();
     if (databaseUrl) await recreateDatabase(databaseUrl, true);

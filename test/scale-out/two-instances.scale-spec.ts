@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { migrations } from '../../migrations';
 import { ChildService, freePort, recreateDatabase, transpileService } from '../e2e/platform/child-service';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
+import { Instance, reportLogged } from './instance';
 
 /**
  * Two service processes on one server database (TEST_DATABASE_URL, a database of its own named
@@ -19,45 +20,6 @@ const rateLimit = 3;
 /** Requests per API key per window (an hour: no window ends during the test, see below). */
 const keyBudget = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Json = Record<string, unknown>;
-
-class Instance {
-  constructor(
-    readonly name: string,
-    readonly service: ChildService,
-  ) {}
-
-  call(method: string, path: string, token?: string, body?: unknown): Promise<Response> {
-    return fetch(`${this.service.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  }
-
-  async json<T = Json>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-    const res = await this.call(method, path, token, body);
-    const text = await res.text();
-    if (res.status !== 200) {
-      const log = res.status >= 500 ? `\n${this.name}'s log:\n${this.service.log.slice(-4000)}` : '';
-      throw new Error(`${this.name} ${method} ${path}: ${res.status} ${text}${log}`);
-    }
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  async login(username: string, password: string): Promise<string> {
-    return (
-      await this.json<{ accessToken: string }>('POST', '/core-api/auth/login', undefined, {
-        username,
-        password,
-      })
-    ).accessToken;
-  }
-}
 
 /**
  * How long after now (ms) a request could still be answered from the state before a change:
@@ -147,11 +109,7 @@ describe('Two instances on one database', () => {
   }, 180_000);
 
   afterAll(async () => {
-    // The instances log errors only (LOG_LEVEL=error): anything logged is shown with the results.
-    for (const i of [a, b]) {
-      const errors = (i?.service.log ?? '').split('\n').filter((line) => line.startsWith('{'));
-      if (errors.length > 0) process.stderr.write(`${i.name} logged:\n${errors.join('\n').slice(-8000)}\n`);
-    }
+    reportLogged([a, b]);
     await a?.service.kill();
     await b?.service.kill();
     await receiver?.close();
@@ -465,11 +423,9 @@ describe('Two instances on one database', () => {
     await a.json('PUT', '/core-api/workspaces', owner, { name: 'Renamed on A' });
     const mine = await b.json<{ data: Array<{ name: string }> }>('GET', '/core-api/workspaces', owner);
     expect(mine.data.map((w) => w.name)).toEqual(['Renamed on A']);
-    const settings = await a.json<Json>('GET', '/core-api/salesorders/settings', owner);
+    const settings = await a.json('GET', '/core-api/salesorders/settings', owner);
     await a.json('PUT', '/core-api/salesorders/settings', owner, { ...settings, orderNumberPrefix: 'B2B-' });
-    expect((await b.json<Json>('GET', '/core-api/salesorders/settings', owner)).orderNumberPrefix).toBe(
-      'B2B-',
-    );
+    expect((await b.json('GET', '/core-api/salesorders/settings', owner)).orderNumberPrefix).toBe('B2B-');
     // Many price answers on a busy machine: more than the default timeout.
   }, 180_000);
 });

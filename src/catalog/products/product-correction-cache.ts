@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ListenedCache } from '../../platform/database/notified-cache';
 import { EMBEDDED_DATABASE } from '../../platform/platform.module';
+import { narrowedBeyond } from './list-members';
 import type { ProductVisibility } from './product-reads';
 import { searchWords } from './product-search';
 
@@ -11,8 +12,6 @@ export const PRODUCT_WORDS_CHANGED = 'product_words_changed';
 
 /** Members of a list body that leave a search's "did you mean" as it is (sort, page, language). */
 const neutralMembers = new Set(['query', 'categoryIds', 'sortBy', 'sortOrder', 'take', 'skip', 'language']);
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * The key of a search's "did you mean" in the ProductCorrectionCache, or null when it is not kept:
@@ -25,10 +24,7 @@ export function correctionKey(
   q: { query?: string | null; categoryIds?: string[] | null },
   visibility: ProductVisibility,
 ): string | null {
-  const narrowed = Object.entries(q).some(
-    ([member, value]) => !neutralMembers.has(member) && !isEmpty(value),
-  );
-  if (narrowed) return null;
+  if (narrowedBeyond(q, neutralMembers)) return null;
   const categories = [...(q.categoryIds ?? [])].sort().join(',');
   const seen = `${visibility.activeOnly ? 'active' : 'all'}:${visibility.catalogId ?? ''}`;
   return `${workspaceId}|${seen}|${categories}|${searchWords(q.query ?? '').join(' ')}`;

@@ -8,6 +8,7 @@ import type { ProductListRequest, ProductSortBy, ProductTagsQuery, UsedProductTa
 import type { ProductResponse } from './product-response.dto';
 import { missingAttributesSql, missingDescriptionSql, missingImagesSql } from './product-issue-rules';
 import { ProductEntity } from './product.entity';
+import { narrowedBeyond } from './list-members';
 import { correctionKey, ProductCorrectionCache } from './product-correction-cache';
 import { ProductReads, type PageOptions, type ProductVisibility } from './product-reads';
 import {
@@ -75,8 +76,6 @@ const fallbackRelevance = (corrected: boolean) =>
 
 /** Members of a list body that a category's listing answers (with `categoryIds` of one category). */
 const listingMembers = new Set(['categoryIds', 'sortBy', 'sortOrder', 'take', 'skip', 'query', 'language']);
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * The category whose listing alone answers `q` (ProductReads.categoryPage), or null: one category,
@@ -87,10 +86,7 @@ const isEmpty = (value: unknown) =>
 export function listedCategory(q: AnyProductList, visibility: ProductVisibility = {}): string | null {
   if (q.categoryIds?.length !== 1 || visibility.catalogId || q.query?.trim()) return null;
   if (q.sortBy !== 'DisplayOrder' && q.sortBy !== 'Relevance') return null;
-  const narrowed = Object.entries(q).some(
-    ([member, value]) => !listingMembers.has(member) && !isEmpty(value),
-  );
-  return narrowed ? null : q.categoryIds[0];
+  return narrowedBeyond(q, listingMembers) ? null : q.categoryIds[0];
 }
 
 @Injectable()
