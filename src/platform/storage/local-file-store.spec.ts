@@ -30,6 +30,15 @@ describe('LocalFileStore', () => {
     expect(await store.open('ws/a')).toBeNull();
   });
 
+  it('streams a byte range (how an xlsx workbook is read) with the whole file’s size', async () => {
+    await store.put('ws/r.bin', Readable.from([Buffer.from('0123456789')]), 10);
+    const part = await store.open('ws/r.bin', { start: 2, end: 5 });
+    expect(part?.size).toBe(10);
+    expect(await read(part!.body)).toBe('234');
+    expect(await read((await store.open('ws/r.bin', { start: 9, end: 10 }))!.body)).toBe('9');
+    expect(await store.open('ws/none.bin', { start: 0, end: 1 })).toBeNull();
+  });
+
   it('refuses keys that climb out of the root', async () => {
     for (const key of ['../secret.txt', 'ws/../../secret.txt', join(dir, 'secret.txt')])
       await expect(store.open(key)).rejects.toThrow('escapes the storage directory');

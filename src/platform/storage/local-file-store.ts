@@ -3,7 +3,7 @@ import { lstat, mkdir, open, realpath, rm } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileStore, type StoredObject } from './file-store';
+import { type ByteRange, FileStore, type StoredObject } from './file-store';
 
 /** Files in a local directory, served by FilesController under `/files/`. */
 export class LocalFileStore extends FileStore {
@@ -47,7 +47,7 @@ export class LocalFileStore extends FileStore {
    * A regular file under the root only: a symbolic link (the file itself or a directory on its
    * way) that leads out of the root is treated as no file at all.
    */
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const path = this.pathOf(key);
     try {
       const stats = await lstat(path);
@@ -55,7 +55,9 @@ export class LocalFileStore extends FileStore {
       const real = await realpath(path);
       if (!real.startsWith((await realpath(this.root)) + sep)) return null;
       const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
-      return { body: handle.createReadStream(), size: stats.size };
+      // createReadStream's `end` is inclusive.
+      const body = handle.createReadStream(range ? { start: range.start, end: range.end - 1 } : {});
+      return { body, size: stats.size };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -112,6 +112,16 @@ describe('S3FileStore against an S3-compatible server (s3rver, in process)', () 
     expect(await store.open('private/ws/documents/a')).toBeNull();
   });
 
+  it('streams a byte range (how an xlsx workbook is read) with the whole object’s size', async () => {
+    await store.put('private/ws/imports/r', Readable.from([Buffer.from('0123456789')]), 10, 'text/plain');
+    const part = await store.open('private/ws/imports/r', { start: 2, end: 5 });
+    expect(part?.size).toBe(10);
+    expect(await read(part!.body)).toBe('234');
+    const tail = await store.open('private/ws/imports/r', { start: 9, end: 10 });
+    expect(await read(tail!.body)).toBe('9');
+    expect(await store.open('private/ws/imports/none', { start: 0, end: 1 })).toBeNull();
+  });
+
   it('answers null for a key that holds nothing, and refuses climbing keys before any request', async () => {
     expect(await store.open('ws/none')).toBeNull();
     await expect(store.open('ws/../other')).rejects.toThrow('Invalid file key');

@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { FileStore, type StoredObject } from './file-store';
+import { type ByteRange, FileStore, type StoredObject } from './file-store';
 
 export interface S3FileStoreOptions {
   bucket: string;
@@ -88,18 +88,25 @@ export class S3FileStore extends FileStore {
     return this.urlOf(key);
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    const checked = S3FileStore.checkKey(key);
     let answer: GetObjectCommandOutput;
     try {
       answer = (await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: S3FileStore.checkKey(key) }),
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: checked,
+          ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}),
+        }),
       )) as GetObjectCommandOutput;
     } catch (err) {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
       throw err;
     }
     if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
-    return { body: answer.Body, size: answer.ContentLength ?? 0 };
+    // A range's answer names the whole object's size after the slash: `bytes 0-99/1234`.
+    const total = range ? Number(/\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1]) : NaN;
+    return { body: answer.Body, size: Number.isFinite(total) ? total : (answer.ContentLength ?? 0) };
   }
 
   async delete(key: string): Promise<void> {

@@ -16,6 +16,8 @@ export interface ClaimedImportJob {
   mode: ImportMode;
   format: ImportFormat;
   file_key: string | null;
+  /** The uploaded file's size in bytes (bigint as text). */
+  file_size: string;
   mapping: Record<string, string | null> | null;
   create_missing_categories: boolean;
   preset: ImportPreset | null;
@@ -47,7 +49,7 @@ export async function claimImportJob(db: Queryable, leaseMs: number): Promise<Cl
              ORDER BY q.created_at
              LIMIT 1
                FOR UPDATE SKIP LOCKED)
-      RETURNING j.id, j.workspace_id, j.kind, j.mode, j.format, j.file_key, j.mapping, j.create_missing_categories, j.preset,
+      RETURNING j.id, j.workspace_id, j.kind, j.mode, j.format, j.file_key, j.file_size, j.mapping, j.create_missing_categories, j.preset,
                 j.created_by_id, j.request_id, j.rows_total, j.checkpoint, j.error_count,
                 jsonb_array_length(j.plan) AS plan_count, j.claim_token, j.attempts)
      SELECT * FROM claimed`,

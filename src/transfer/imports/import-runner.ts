@@ -4,10 +4,10 @@ import type { SheetRowInput } from '../../catalog/catalog.api';
 import { Env } from '../../config/env';
 import { CurrenciesService, LanguagesService } from '../../i18n/i18n.api';
 import { Db } from '../../platform/database/db';
-import { FileStore } from '../../platform/storage/file-store';
+import { type ByteRange, FileStore } from '../../platform/storage/file-store';
 import { Uploads } from '../../platform/storage/uploads';
 import { RequestContext } from '../../platform/tenancy/request-context';
-import { openSheet, type OpenFile, SheetError, type SheetRecord } from '../sheets/sheet-reader';
+import { openSheet, SheetError, type SheetFile, type SheetRecord } from '../sheets/sheet-reader';
 import { keptEntries } from './import-job.dto';
 import type { ImportErrorEntry, ImportPlanEntry } from './import-job.entity';
 import {
@@ -107,18 +107,13 @@ export class ImportRunner {
     job: ClaimedImportJob,
     stopping: () => boolean,
   ): Promise<boolean> {
-    const key = job.file_key;
-    const open: OpenFile = async () => {
-      const stored = key ? await this.files.open(key) : null;
-      if (!stored) throw new JobFailure('The uploaded file is no longer stored.');
-      return stored.body;
-    };
+    const file = this.storedFile(job);
     const kind = this.kinds.of(job.kind);
-    const sheet = await openSheet(open, job.format);
+    const sheet = await openSheet(file, job.format);
     try {
       const { columns, names, preset } = await this.header(ctx, kind, sheet.header, job);
       let total = job.rows_total;
-      if (total == null) total = await this.count(ctx, open, job);
+      if (total == null) total = await this.count(ctx, file, job);
       await recordOpened(this.db.sql(ctx), job.id, job.claim_token, sheet.detected, total);
 
       if (job.mode === 'dryRun' && job.checkpoint > 0) {
@@ -237,8 +232,19 @@ export class ImportRunner {
     await analyzeTables(this.db.unscoped, kind.tables);
   }
 
-  private async count(ctx: RequestContext, open: OpenFile, job: ClaimedImportJob): Promise<number> {
-    const sheet = await openSheet(open, job.format);
+  /** The job's uploaded file in the store, whole or by byte ranges. */
+  private storedFile(job: ClaimedImportJob): SheetFile {
+    const key = job.file_key;
+    const open = async (range?: ByteRange) => {
+      const stored = key ? await this.files.open(key, range) : null;
+      if (!stored) throw new JobFailure('The uploaded file is no longer stored.');
+      return stored.body;
+    };
+    return { size: Number(job.file_size), open: () => open(), range: (start, end) => open({ start, end }) };
+  }
+
+  private async count(ctx: RequestContext, file: SheetFile, job: ClaimedImportJob): Promise<number> {
+    const sheet = await openSheet(file, job.format);
     let n = 0;
     try {
       for await (const _ of sheet.rows) {

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import type { ImportFormat } from '../imports/import-job.entity';
 import { restored } from './formula-guard';
+import { openXlsxSheet, type RangedFile } from './xlsx-reader';
 
 /** A file that cannot be read as a sheet at all: the job fails with this message. */
 export class SheetError extends Error {}
@@ -26,6 +26,11 @@ export interface OpenedSheet {
 
 /** Opens the stored file anew (a sheet is read in one pass; counting and resuming read it again). */
 export type OpenFile = () => Promise<Readable>;
+
+/** The stored file: read whole (a CSV, front to back) or by byte ranges (an xlsx workbook, from its zip directory). */
+export interface SheetFile extends RangedFile {
+  open: OpenFile;
+}
 
 /** Bytes looked at to tell the encoding and delimiter of a CSV file. */
 const sniffBytes = 64 * 1024;
@@ -167,82 +172,39 @@ async function next<T>(it: AsyncIterator<T>): Promise<T | undefined> {
   }
 }
 
-/** A column letter as a spreadsheet names it (1 → A, 27 → AA). */
-const columnName = (n: number): string =>
-  (n > 26 ? columnName(Math.floor((n - 1) / 26)) : '') + String.fromCharCode(65 + ((n - 1) % 26));
-
-/** The text of an xlsx cell's value; a formula gives its stored result, or an error when it has none. */
-function cellText(value: ExcelJS.CellValue): { text: string } | { error: string } {
-  if (value == null) return { text: '' };
-  if (typeof value === 'string') return { text: value };
-  if (typeof value === 'number') return { text: String(value) };
-  if (typeof value === 'boolean') return { text: value ? 'true' : 'false' };
-  if (value instanceof Date) return { text: value.toISOString().replace(/T00:00:00\.000Z$/, '') };
-  if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result))
-      return {
-        error:
-          'holds a formula without a stored result: open the file in a spreadsheet app and save it (which stores the results), or paste the values instead',
-      };
-    return cellText(result);
-  }
-  if ('text' in value) return { text: String((value as { text: unknown }).text) };
-  if ('error' in value) return { error: `holds the error ${String((value as { error: unknown }).error)}` };
-  return { text: '' };
-}
-
-async function openXlsx(open: OpenFile): Promise<OpenedSheet> {
-  const stream = await open();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-  });
-  const sheets = reader[Symbol.asyncIterator]();
+async function openXlsx(file: SheetFile): Promise<OpenedSheet> {
   const fail = (e: unknown): never => {
-    throw e instanceof SheetError
-      ? e
-      : new SheetError(`The file is not a readable xlsx workbook: ${(e as Error).message}`);
+    throw new SheetError(`The file is not a readable xlsx workbook: ${(e as Error).message}`);
   };
-  const sheet = await sheets.next().catch(fail);
-  if (sheet.done) throw new SheetError('The workbook has no worksheet.');
-  const rows = sheet.value[Symbol.asyncIterator]();
-  const read = (row: ExcelJS.Row) => {
-    const values = (row.values as ExcelJS.CellValue[]) ?? [];
-    const cells: string[] = [];
-    const cellErrors: Array<{ index: number; message: string }> = [];
-    for (let i = 1; i < values.length; i++) {
-      const t = cellText(values[i]);
-      if ('error' in t) {
-        cellErrors.push({ index: i - 1, message: `cell ${columnName(i)}${row.number} ${t.error}` });
-        cells.push('');
-      } else cells.push(restored(t.text));
-    }
-    return { cells, cellErrors };
-  };
-  const first = await rows.next().catch(fail);
-  if (first.done) throw new SheetError('The worksheet is empty: its first row must name the columns.');
-  const header = read(first.value).cells.map((h) => h.trim());
-  return {
-    header,
-    detected: 'xlsx, first worksheet',
-    rows: (async function* () {
-      for (;;) {
-        const r = await rows.next().catch(fail);
-        if (r.done) return;
-        const { cells, cellErrors } = read(r.value);
-        if (cells.every((c) => c.trim() === '') && !cellErrors.length) continue;
-        yield { row: r.value.number, cells, ...(cellErrors.length ? { cellErrors } : {}) };
+  const sheet = await openXlsxSheet(file).catch(fail);
+  const rows = (async function* () {
+    try {
+      for await (const row of sheet.rows) {
+        const cells = row.cells.map(restored);
+        if (cells.every((c) => c.trim() === '') && !row.cellErrors.length) continue;
+        yield { row: row.number, cells, ...(row.cellErrors.length ? { cellErrors: row.cellErrors } : {}) };
       }
-    })(),
-    close: () => stream.destroy(),
+    } catch (e) {
+      fail(e);
+    }
+  })();
+  const first = await rows.next().catch((e: unknown) => {
+    sheet.close();
+    throw e;
+  });
+  if (first.done) {
+    sheet.close();
+    throw new SheetError('The worksheet is empty: its first row must name the columns.');
+  }
+  return {
+    header: first.value.cells.map((h) => h.trim()),
+    detected: 'xlsx, first worksheet',
+    rows,
+    close: () => sheet.close(),
   };
 }
 
 /** Opens a CSV (encoding and delimiter detected) or xlsx file for reading row by row. */
-export function openSheet(open: OpenFile, format: ImportFormat): Promise<OpenedSheet> {
-  return format === 'xlsx' ? openXlsx(open) : openCsv(open);
+export function openSheet(file: SheetFile, format: ImportFormat): Promise<OpenedSheet> {
+  return format === 'xlsx' ? openXlsx(file) : openCsv(() => file.open());
 }
