@@ -51,12 +51,25 @@ describe('Session cache of the auth guard', () => {
       expect((await viewer.get('/core-api/users')).status).toBe(200);
       return logQuery.mock.calls.map(([sql]) => sql);
     };
+    const sessionReads = (sqls: string[]) => sqls.filter((sql) => sql.includes('auth_sessions'));
     try {
-      const first = await statements();
-      const second = await statements();
-      expect(first.filter((sql) => sql.includes('auth_sessions'))).toHaveLength(1);
-      expect(second.filter((sql) => sql.includes('auth_sessions'))).toHaveLength(0);
-      expect(second).toHaveLength(first.length - 1);
+      // A request with the session not cached, then one with it cached. On a server a late copy of
+      // an earlier change's notification (see warm) may drop the cache in between: the pair is
+      // then made again; a cache that never answers fails every try.
+      for (let attempt = 1; ; attempt++) {
+        strategy.sessionCache.invalidate();
+        const first = await statements();
+        const second = await statements();
+        const answeredFromCache = sessionReads(second).length === 0 && second.length === first.length - 1;
+        if (!answeredFromCache && attempt < 5) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        expect(sessionReads(first)).toHaveLength(1);
+        expect(sessionReads(second)).toHaveLength(0);
+        expect(second).toHaveLength(first.length - 1);
+        break;
+      }
     } finally {
       logQuery.mockRestore();
     }
