@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
-import { benchConfig, say, benchRateLimits } from './lib/config';
+import { benchConfig, say, serviceEnv } from './lib/config';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
 import { productionNodeArgs } from './lib/setup';
@@ -60,17 +60,7 @@ async function main(): Promise<void> {
         v.name,
         v.main,
         await freePort(),
-        {
-          NODE_ENV: 'production',
-          METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
-          DATA_DIR: v.dataDir,
-          JWT_SECRET: config.jwtSecret,
-          ...benchRateLimits,
-          JWT_TTL_SECONDS: '86400',
-          LOG_LEVEL: 'warn',
-          BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
-          ...v.env,
-        },
+        { ...serviceEnv(config, undefined, v.dataDir), ...v.env },
         productionNodeArgs(),
       );
       await v.service.waitReady('/health/ready');
@@ -90,16 +80,7 @@ async function main(): Promise<void> {
         v.name,
         v.main,
         v.service!.port,
-        {
-          NODE_ENV: 'production',
-          METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
-          DATA_DIR: v.dataDir!,
-          JWT_SECRET: config.jwtSecret,
-          ...benchRateLimits,
-          JWT_TTL_SECONDS: '86400',
-          LOG_LEVEL: 'warn',
-          ...v.env,
-        },
+        { ...serviceEnv(config, undefined, v.dataDir!), ...v.env },
         productionNodeArgs(),
       );
       await v.service.waitReady('/health/ready');

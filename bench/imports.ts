@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { Api } from './lib/api';
-import { type BenchConfig, benchConfig, benchRateLimits, say as print } from './lib/config';
+import { type BenchConfig, benchConfig, serviceEnv, say as print } from './lib/config';
 import { type LoadResult, runLoad } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
 
@@ -18,7 +18,10 @@ import { freePort, ServerProcess } from './lib/processes';
  * the service process's peak RSS while each runs (sampled every 100 ms), and the p50/p99 of a list
  * of another workspace's products (one connection) idle and while the apply runs.
  * Knobs: BENCH_DATABASE_URL (its name + `_imports` is recreated), BENCH_IMPORT_ROWS, BENCH_DURATION
- * (seconds of the idle bystander reads), BENCH_IMPORT_NODE_ARGS (the service's node options).
+ * (seconds of the idle bystander reads), BENCH_IMPORT_NODE_ARGS (the service's node options),
+ * BENCH_IMPORT_WORKER=process (the jobs run in a worker process, `dist/src/worker.js`, as deployed
+ * beside API instances with IMPORTS_WORKER=false; CPU and RSS are then the worker's);
+ * IMPORT_BATCH_ROWS is passed on to the service.
  */
 const rows = Number(process.env.BENCH_IMPORT_ROWS || 100_000);
 
@@ -65,28 +68,42 @@ export async function importBench(config: BenchConfig): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trade-bench-imports-'));
   const file = join(dataDir, 'products.csv');
   await writeFile(file);
-  const service = ServerProcess.start(
+  const separateWorker = process.env.BENCH_IMPORT_WORKER === 'process';
+  const env: Record<string, string> = {
+    ...serviceEnv(config, url.toString(), dataDir),
+    IMPORTS_POLL_INTERVAL_MS: '200',
+  };
+  if (process.env.IMPORT_BATCH_ROWS) env.IMPORT_BATCH_ROWS = process.env.IMPORT_BATCH_ROWS;
+  // e.g. BENCH_IMPORT_NODE_ARGS=--max-old-space-size=160: how much of the RSS is garbage not yet collected
+  const nodeArgs = (process.env.BENCH_IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const api0 = ServerProcess.start(
     'full stack',
     resolve(__dirname, '../src/main.js'),
     await freePort(),
-    {
-      NODE_ENV: 'production',
-      METRICS_TOKEN: 'bench-metrics-token-unused',
-      DATABASE_URL: url.toString(),
-      JWT_SECRET: config.jwtSecret,
-      ...benchRateLimits,
-      JWT_TTL_SECONDS: '86400',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
-      IMPORTS_POLL_INTERVAL_MS: '200',
-    },
-    // e.g. BENCH_IMPORT_NODE_ARGS=--max-old-space-size=160: how much of the RSS is garbage not yet collected
-    (process.env.BENCH_IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    separateWorker ? { ...env, IMPORTS_WORKER: 'false' } : env,
+    nodeArgs,
   );
+  let worker: ServerProcess | null = null;
+  // The process that runs the jobs: its CPU and RSS are measured.
+  let service = api0;
   try {
-    await service.waitReady('/health/ready');
-    const anonymous = new Api(service.url);
+    await api0.waitReady('/health/ready');
+    if (separateWorker) {
+      // It serves no HTTP; PORT only has to be valid.
+      worker = ServerProcess.start(
+        'worker',
+        resolve(__dirname, '../src/worker.js'),
+        api0.port,
+        env,
+        nodeArgs,
+      );
+      for (let waited = 0; !worker.tail.includes('worker started'); waited += 100) {
+        if (waited > 60_000) throw new Error(`the worker process did not start:\n${worker.tail}`);
+        await sleep(100);
+      }
+      service = worker;
+    }
+    const anonymous = new Api(api0.url);
     const login = await anonymous.ok<{ accessToken: string; workspaceId: string }>(
       'POST',
       '/core-api/auth/login',
@@ -107,7 +124,7 @@ export async function importBench(config: BenchConfig): Promise<string> {
       name: 'POST /core-api/catalog/products/list (another workspace)',
       next: () => ({ method: 'POST' as const, path: '/core-api/catalog/products/list', body: { take: 20 } }),
     };
-    const idle = await runLoad(service, reads, bystander.bearer, config.duration, 1);
+    const idle = await runLoad(api0, reads, bystander.bearer, config.duration, 1);
 
     const body = readFileSync(file);
     const run = async (mode: 'dryRun' | 'apply', during?: () => Promise<LoadResult>) => {
@@ -116,7 +133,7 @@ export async function importBench(config: BenchConfig): Promise<string> {
       form.append('mode', mode);
       form.append('createMissingCategories', 'true');
       form.append('file', new Blob([body], { type: 'text/csv' }), 'products.csv');
-      const res = await fetch(`${service.url}/core-api/imports`, {
+      const res = await fetch(`${api0.url}/core-api/imports`, {
         method: 'POST',
         headers: { authorization: api.bearer },
         body: form,
@@ -140,12 +157,12 @@ export async function importBench(config: BenchConfig): Promise<string> {
     };
     const rssBefore = service.rssMb();
     const dry = await run('dryRun');
-    const apply = await run('apply', () => runLoad(service, reads, bystander.bearer, config.duration, 1));
+    const apply = await run('apply', () => runLoad(api0, reads, bystander.bearer, config.duration, 1));
     const again = await run('apply');
 
-    const exportRss = service.sampleRss(100);
+    const exportRss = api0.sampleRss(100);
     const started = Date.now();
-    const res = await fetch(`${service.url}/core-api/exports/products?format=csv`, {
+    const res = await fetch(`${api0.url}/core-api/exports/products?format=csv`, {
       headers: { authorization: api.bearer },
     });
     let lines = 0;
@@ -157,7 +174,7 @@ export async function importBench(config: BenchConfig): Promise<string> {
     say('## Bulk import (npm run bench:imports, docs/imports.md)');
     say('');
     say(
-      `products import of ${rows.toLocaleString('en')} rows, PostgreSQL server ${url.host}, load average ${loadavg()
+      `products import of ${rows.toLocaleString('en')} rows${separateWorker ? ' (jobs in a worker process: its CPU and RSS)' : ''}, PostgreSQL server ${url.host}, load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}, service RSS ${rssBefore?.toFixed(0)} MB before`,
     );
@@ -181,7 +198,8 @@ export async function importBench(config: BenchConfig): Promise<string> {
       `another workspace's product list, one connection: idle p50 ${idle.p50} ms, p99 ${idle.p99} ms; during the apply p50 ${apply.load?.p50} ms, p99 ${apply.load?.p99} ms`,
     );
   } finally {
-    await service.stop();
+    await worker?.stop();
+    await api0.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return lines.join('\n');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
-import { benchConfig, benchRateLimits, say } from './lib/config';
+import { benchConfig, serviceEnv, say } from './lib/config';
 import { processCpuMs, runLoad, type LoadResult } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
 import { backendPids } from './lib/instances';
@@ -77,17 +77,9 @@ async function main(): Promise<void> {
     const standbyUrl = standby.toString();
 
     const env = (extra: Record<string, string>) => ({
-      NODE_ENV: 'production',
-      METRICS_TOKEN: 'bench-metrics-token-unused',
-      DATABASE_URL: config.databaseUrl,
-      JWT_SECRET: config.jwtSecret,
-      ...benchRateLimits,
-      JWT_TTL_SECONDS: '86400',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
+      ...serviceEnv(config, config.databaseUrl, dataDir),
       STORAGE_DIR: join(dataDir, 'files'),
       BOOTSTRAP_ADMIN_EMAIL: 'bench-admin@example.test',
-      BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
       ...extra,
     });
     const start = async (name: string, extra: Record<string, string>) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
-import { benchConfig, BenchConfig, say, benchRateLimits } from './lib/config';
+import { benchConfig, BenchConfig, say, serviceEnv as baseEnv } from './lib/config';
 import { compareDeployments, DeploymentRow, deploymentTable } from './lib/instances';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { PgWireCounter } from './lib/pg-wire-counter';
@@ -43,17 +43,9 @@ interface Row {
 
 function serviceEnv(config: BenchConfig, databaseUrl: string, dataDir: string): Record<string, string> {
   return {
-    NODE_ENV: 'production',
-    METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: config.jwtSecret,
-    ...benchRateLimits,
-    JWT_TTL_SECONDS: '86400', // seeding 100,000 products outlasts the default 15 minutes
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
+    ...baseEnv(config, databaseUrl, dataDir),
     STORAGE_DIR: join(dataDir, 'files'),
     BOOTSTRAP_ADMIN_EMAIL: 'bench-admin@example.test',
-    BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
     LOGIN_RATE_LIMIT: '100000', // the order scenario logs in 50 shoppers
   };
 }

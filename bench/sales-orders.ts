@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Api } from './lib/api';
-import { benchConfig, say, benchRateLimits } from './lib/config';
+import { benchConfig, say, serviceEnv } from './lib/config';
 import { freePort, ServerProcess, startBareServer } from './lib/processes';
 import { productionNodeArgs, recreateDatabase } from './lib/setup';
 import { checkOrderTwins, measureOrders, ordersSection, seedOrders } from './scenarios/sales-orders';
@@ -28,18 +28,10 @@ async function main(): Promise<void> {
       join(distRoot, 'src/main.js'),
       await freePort(),
       {
-        NODE_ENV: 'production',
-        METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
-        DATABASE_URL: config.databaseUrl,
-        JWT_SECRET: config.jwtSecret,
-        ...benchRateLimits,
-        JWT_TTL_SECONDS: '86400',
-        LOG_LEVEL: 'warn',
+        ...serviceEnv(config, config.databaseUrl, dataDir),
         LOGIN_RATE_LIMIT: '100000',
-        DATA_DIR: dataDir,
         STORAGE_DIR: join(dataDir, 'files'),
         BOOTSTRAP_ADMIN_EMAIL: 'bench-admin@example.test',
-        BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
       },
       nodeArgs,
     );

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { Api } from './lib/api';
-import { benchConfig, say, benchRateLimits } from './lib/config';
+import { benchConfig, say, serviceEnv } from './lib/config';
 import { combine, LoadResult, runLoad } from './lib/load';
 import { freePort, ServerProcess } from './lib/processes';
 import { nowUs, summariseProfile, Window } from './lib/profile';
@@ -57,18 +57,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trade-bench-webhooks-'));
   const profileDir = join(dataDir, 'profiles');
   const nodeArgs = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const env = {
-    NODE_ENV: 'production',
-    METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
-    DATABASE_URL: url.toString(),
-    JWT_SECRET: config.jwtSecret,
-    ...benchRateLimits,
-    JWT_TTL_SECONDS: '86400',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
-    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-  };
+  const env = { ...serviceEnv(config, url.toString(), dataDir), WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
   const service = ServerProcess.start(
     'full stack',
     resolve(__dirname, '../src/main.js'),

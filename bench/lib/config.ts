@@ -85,3 +85,26 @@ export const benchRateLimits = {
   RATE_LIMIT_PER_CLIENT: '100000000',
   RATE_LIMIT_PER_WORKSPACE: '100000000',
 };
+
+/**
+ * What every built service a bench starts is given: production mode, its database (none: the
+ * embedded one under DATA_DIR), the bench's JWT secret and admin password, rate limits it never
+ * reaches, tokens that outlast a long seed, warnings only. Callers add their own settings.
+ */
+export function serviceEnv(
+  config: BenchConfig,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    METRICS_TOKEN: 'bench-metrics-token-unused', // production needs a guarded /metrics
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    JWT_SECRET: config.jwtSecret,
+    ...benchRateLimits,
+    JWT_TTL_SECONDS: '86400', // seeding 100,000 products outlasts the default 15 minutes
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    BOOTSTRAP_ADMIN_PASSWORD: config.adminPassword,
+  };
+}

@@ -215,17 +215,31 @@ export function batchNeeds(rows: SheetRowInput[]): {
   };
 }
 
-/** Base slugs of new products named in the batch, and their -2 … -50 candidates. */
-export async function slugCandidates(rows: SheetRowInput[]): Promise<string[]> {
-  const out = new Set<string>();
+/**
+ * The stored slugs among those the batch's new products may take (`takenSlugs` of its lookups):
+ * the base slug of each name, then `-2` … `-50` only of the bases that are taken (stored, claimed
+ * earlier in the job, or wanted twice in the batch). Most names are unique: one look-up of the
+ * bases, instead of fifty candidates a row (25,000 values a batch of 500 sent and probed).
+ */
+export async function takenSlugsFor(
+  rows: SheetRowInput[],
+  state: ImportState,
+  stored: (slugs: string[]) => Promise<string[]>,
+): Promise<Set<string>> {
+  const wanted = new Map<string, number>();
   for (const r of rows) {
     const name = r.cells.get('name')?.trim();
     if (!name || r.cells.get('slug')?.trim()) continue;
     const base = await slugify(name, 'product');
-    out.add(base);
-    for (let n = 2; n <= 50; n++) out.add(`${base}-${n}`);
+    wanted.set(base, (wanted.get(base) ?? 0) + 1);
   }
-  return [...out];
+  const taken = new Set(wanted.size ? await stored([...wanted.keys()]) : []);
+  const candidates: string[] = [];
+  for (const [base, count] of wanted)
+    if (count > 1 || taken.has(base) || state.slugs.has(base))
+      for (let n = 2; n <= 50; n++) candidates.push(`${base}-${n}`);
+  if (candidates.length) for (const slug of await stored(candidates)) taken.add(slug);
+  return taken;
 }
 
 /**

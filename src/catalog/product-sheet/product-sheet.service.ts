@@ -27,7 +27,7 @@ import {
   type RowError,
   type SheetRowInput,
   currentAttributeCell,
-  slugCandidates,
+  takenSlugsFor,
 } from './product-import';
 import {
   attributesNamed,
@@ -195,13 +195,14 @@ export class ProductSheetService {
     }
     const attributeColumns = columns.flatMap((c) => (c.kind === 'attribute' ? [c.name] : []));
     const parents = await lockVariantParents(tx, variantOfSkus(rows));
-    const candidates = await slugCandidates(rows);
-    const [brands, vatCodes, gtinHolders, slugHolders, taken, manufacturers, attributes, barcodes] = [
+    const taken = await takenSlugsFor(rows, state, async (slugs) =>
+      (await productsHolding(tx, 'slug', slugs)).map((h) => h.value),
+    );
+    const [brands, vatCodes, gtinHolders, slugHolders, manufacturers, attributes, barcodes] = [
       await brandsNamed(tx, needs.brands),
       await vatCodesOf(tx),
       await productsHolding(tx, 'gtin', needs.gtins),
       await productsHolding(tx, 'slug', needs.slugs),
-      await productsHolding(tx, 'slug', candidates),
       await manufacturersNamed(tx, needs.manufacturers),
       await attributesNamed(tx, attributeColumns),
       await barcodeHolders(tx, needs.barcodes),
@@ -220,7 +221,7 @@ export class ProductSheetService {
         vatCodes: new Map(vatCodes.map((v) => [v.code, v.id])),
         gtinHolders: new Map(gtinHolders.map((h) => [h.value, h])),
         slugHolders: new Map(slugHolders.map((h) => [h.value, h])),
-        takenSlugs: new Set(taken.map((t) => t.value)),
+        takenSlugs: taken,
         parents: new Map(parents.map((p) => [p.sku, p])),
         keyColumn,
         ambiguous,

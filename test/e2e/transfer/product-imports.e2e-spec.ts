@@ -192,6 +192,34 @@ describe('Product imports', () => {
     });
   });
 
+  it('gives new products the first free slug of their name: stored, claimed by an earlier batch, or twice in one batch', async () => {
+    const ws = await t.workspace();
+    expect(
+      (await ws.owner.post('/core-api/catalog/products', { name: 'Desk', sku: 'OLD-1' })).body.slug,
+    ).toBe('desk');
+    const lamp = await ws.owner.post('/core-api/catalog/products', {
+      name: 'Old lamp',
+      slug: 'lamp-2',
+      sku: 'OLD-2',
+    });
+    expect(lamp.status).toBe(200);
+    // Batches of two: [S-1, S-2] [S-3, S-4] [S-5].
+    const file = csv([
+      ['sku', 'name'],
+      ['S-1', 'Desk'],
+      ['S-2', 'Desk'],
+      ['S-3', 'Desk'],
+      ['S-4', 'Lamp'],
+      ['S-5', 'Lamp'],
+    ]);
+    const job = await runImport(t, ws.owner, file, { kind: 'products', mode: 'apply' });
+    expect(job).toMatchObject({ status: 'Succeeded', created: 5, failed: 0 });
+    const slugs: string[] = [];
+    for (const sku of ['S-1', 'S-2', 'S-3', 'S-4', 'S-5'])
+      slugs.push((await ws.owner.get(`/core-api/catalog/products/sku/${sku}`)).body.slug);
+    expect(slugs).toEqual(['desk-2', 'desk-3', 'desk-4', 'lamp', 'lamp-3']);
+  });
+
   describe('bad rows', () => {
     let ws: WorkspaceFixture;
 
