@@ -15,7 +15,7 @@ import {
   AccountEntity,
   type ContactDetails,
 } from '../accounts/account.entity';
-import { commerceSettings, contactDetails, distinctStrings } from '../accounts/account-members.dto';
+import { commerceSettings, contactDetails } from '../accounts/account-members.dto';
 import { toAccountResponse } from '../accounts/accounts.service';
 import {
   type AccountColumns,
@@ -23,7 +23,7 @@ import {
   lockAccountsByCode,
   updateAccounts,
 } from './account-sheet.queries';
-import { listSeparator, SheetKeys, withFirst } from './sheet-cells';
+import { detailCell, setDetailCell, SheetBatch, SheetKeys, tagsCell, tagsOf } from './sheet-cells';
 
 /** The keys of the account codes planned so far. */
 export class AccountImportState extends SheetKeys {}
@@ -73,13 +73,11 @@ const valuesOf = (a: Account): AccountValues => ({
 function cellOf(v: AccountValues, column: AccountSheetColumn): string {
   switch (column) {
     case 'email':
-      return v.contactDetails.emails[0]?.address ?? '';
     case 'phone':
-      return v.contactDetails.phones[0]?.number ?? '';
     case 'website':
-      return v.contactDetails.websites[0]?.url ?? '';
+      return detailCell(v.contactDetails, column);
     case 'tags':
-      return v.tags.join(listSeparator);
+      return tagsCell(v.tags);
     default:
       return v[column] ?? '';
   }
@@ -127,44 +125,29 @@ export class AccountSheetService {
     const repo = tx.repo(AccountEntity, 'Account');
     const stored = ids.length ? await repo.find({ where: { id: In(ids) } }) : [];
     const byCode = new Map(stored.map((a) => [a.accountCode!, a]));
-    const planned: PlannedRow[] = [];
-    const errors: RowError[] = [];
-    const creates: Array<AccountValues & { id: string }> = [];
-    const updates: Array<AccountValues & { id: string }> = [];
+    const batch = new SheetBatch<AccountValues & { id: string }>();
     for (const row of rows) {
-      const rowErrors: RowError[] = [];
-      const fail = (column: string | null, message: string) =>
-        rowErrors.push({ row: row.row, column, message });
+      const { fail, failed } = batch.row(row);
       const code = (row.cells.get('accountCode') ?? '').trim();
+      const repeated = code ? state.claim(code, 'accountCode', row.row) : null;
       if (!code) fail('accountCode', 'accountCode is empty: every row needs the code of its account');
-      else if (state.keys.has(code))
-        fail(
-          'accountCode',
-          `accountCode ${code} appears again (first on row ${state.keys.get(code)}); only the first row is imported`,
-        );
+      else if (repeated) fail('accountCode', repeated);
       const current = code ? byCode.get(code) : undefined;
       const before = current ? valuesOf(current) : null;
       const next = this.apply(row, columns, before, code, fail);
-      if (code && !state.keys.has(code)) state.keys.set(code, row.row);
-      if (rowErrors.length) {
-        errors.push(...rowErrors);
-        continue;
-      }
+      if (failed()) continue;
       const changes = columns.filter((c) => !before || cellOf(before, c) !== cellOf(next, c));
-      if (!current) {
-        planned.push({ row: row.row, key: code, action: 'create', changes });
-        creates.push({ ...next, id: randomUUID() });
-      } else if (
+      if (!current) batch.create(row.row, code, changes, { ...next, id: randomUUID() });
+      else if (
         changes.length ||
         JSON.stringify(next.contactDetails) !== JSON.stringify(before!.contactDetails) ||
         JSON.stringify(next.tags) !== JSON.stringify(before!.tags)
-      ) {
-        planned.push({ row: row.row, key: code, action: 'update', changes });
-        updates.push({ ...next, id: current.id });
-      } else planned.push({ row: row.row, key: code, action: 'unchanged', changes: [] });
+      )
+        batch.update(row.row, code, changes, { ...next, id: current.id });
+      else batch.unchanged(row.row, code);
     }
-    if (options.write) await this.write(tx, stored, creates, updates);
-    return { planned, errors };
+    if (options.write) await this.write(tx, stored, batch.creates, batch.updates);
+    return batch.result;
   }
 
   /** The row's values over the stored ones (a column absent from the file keeps its value). */
@@ -211,25 +194,14 @@ export class AccountSheetService {
         }
         case 'email':
           if (cell && !isEmail(cell)) fail(column, `"${cell}" is not an email address`);
-          v.contactDetails.emails = withFirst(v.contactDetails.emails, cell, (address, label) => ({
-            address,
-            label,
-          }));
+          setDetailCell(v.contactDetails, column, cell);
           break;
         case 'phone':
-          v.contactDetails.phones = withFirst(v.contactDetails.phones, cell, (number, label) => ({
-            number,
-            label,
-          }));
-          break;
         case 'website':
-          v.contactDetails.websites = withFirst(v.contactDetails.websites, cell, (url, label) => ({
-            url,
-            label,
-          }));
+          setDetailCell(v.contactDetails, column, cell);
           break;
         case 'tags':
-          v.tags = distinctStrings(cell.split(listSeparator));
+          v.tags = tagsOf(cell);
           if (v.tags.some((t) => t.length > 255)) fail(column, 'a tag is longer than 255 characters');
           break;
         default:

@@ -10,7 +10,7 @@ import { type ContactFilters, contactSearch, filterContacts } from '../contacts/
 import { withoutScopedFields } from '../../platform/http/resource';
 import type { RequestContext } from '../../platform/tenancy/request-context';
 import type { ContactDetails } from '../accounts/account.entity';
-import { contactDetails, distinctStrings } from '../accounts/account-members.dto';
+import { contactDetails } from '../accounts/account-members.dto';
 import { ContactAccountEntity, ContactEntity } from '../contacts/contact.entity';
 import { derivedDisplayName, toContactResponse } from '../contacts/contacts.service';
 import {
@@ -23,7 +23,7 @@ import {
   lockContactsByEmail,
   updateContacts,
 } from './contact-sheet.queries';
-import { listSeparator, SheetKeys, withFirst } from './sheet-cells';
+import { detailCell, setDetailCell, SheetBatch, SheetKeys, tagsCell, tagsOf } from './sheet-cells';
 
 /** The columns of a contacts file, in the order an export writes them; `email` is the key. */
 export const contactSheetColumns = [
@@ -72,11 +72,10 @@ const valuesOf = (c: ContactEntity, accountCode: string | null): ContactValues =
 function cellOf(v: ContactValues, column: ContactSheetColumn): string {
   switch (column) {
     case 'email':
-      return v.contactDetails.emails[0]?.address ?? '';
     case 'phone':
-      return v.contactDetails.phones[0]?.number ?? '';
+      return detailCell(v.contactDetails, column);
     case 'tags':
-      return v.tags.join(listSeparator);
+      return tagsCell(v.tags);
     default:
       return v[column] ?? '';
   }
@@ -129,29 +128,20 @@ export class ContactSheetService {
     for (const f of found) byEmail.set(f.email, [...(byEmail.get(f.email) ?? []), storedById.get(f.id)!]);
     const linked = new Set(links.map((l) => `${l.contactId}|${l.accountId}`));
 
-    const planned: PlannedRow[] = [];
-    const errors: RowError[] = [];
-    const creates: Write[] = [];
-    const updates: Write[] = [];
+    const batch = new SheetBatch<Write>();
     for (const row of rows) {
-      const rowErrors: RowError[] = [];
-      const fail = (column: string | null, message: string) =>
-        rowErrors.push({ row: row.row, column, message });
+      const { fail, failed } = batch.row(row);
       const email = emailOf(row);
       const matches = email ? (byEmail.get(email) ?? []) : [];
+      const repeated = email ? state.claim(email, 'email', row.row) : null;
       if (!email) fail('email', 'email is empty: every row needs the email of its contact');
       else if (!isEmail(email)) fail('email', `"${row.cells.get('email')!.trim()}" is not an email address`);
-      else if (state.keys.has(email))
-        fail(
-          'email',
-          `email ${email} appears again (first on row ${state.keys.get(email)}); only the first row is imported`,
-        );
+      else if (repeated) fail('email', repeated);
       else if (matches.length > 1)
         fail(
           'email',
           `${matches.length} contacts have the email ${email}; give one of them another email in the API first`,
         );
-      if (email && !state.keys.has(email)) state.keys.set(email, row.row);
       const current = matches.length === 1 ? matches[0] : undefined;
       const before = current ? valuesOf(current, codes.get(current.id) ?? null) : null;
       const next = this.apply(row, columns, before, fail);
@@ -163,30 +153,19 @@ export class ContactSheetService {
         else if (!current || !linked.has(`${current.id}|${accountId}`)) linkTo = accountId;
         next.accountCode = linkTo ? code : (before?.accountCode ?? null);
       }
-      if (rowErrors.length) {
-        errors.push(...rowErrors);
-        continue;
-      }
-      const key = email;
+      if (failed()) continue;
       if (!current) {
-        planned.push({
-          row: row.row,
-          key,
-          action: 'create',
-          changes: columns.filter((c) => cellOf(next, c) !== ''),
-        });
-        creates.push({ ...next, id: randomUUID(), linkTo });
+        const given = columns.filter((c) => cellOf(next, c) !== '');
+        batch.create(row.row, email, given, { ...next, id: randomUUID(), linkTo });
         continue;
       }
       const changes = columns.filter((c) => c !== 'accountCode' && cellOf(before!, c) !== cellOf(next, c));
       if (linkTo) changes.push('accountCode');
-      if (changes.length) {
-        planned.push({ row: row.row, key, action: 'update', changes });
-        updates.push({ ...next, id: current.id, linkTo });
-      } else planned.push({ row: row.row, key, action: 'unchanged', changes: [] });
+      if (changes.length) batch.update(row.row, email, changes, { ...next, id: current.id, linkTo });
+      else batch.unchanged(row.row, email);
     }
-    if (options.write) await this.write(tx, stored, links, creates, updates);
-    return { planned, errors };
+    if (options.write) await this.write(tx, stored, links, batch.creates, batch.updates);
+    return batch.result;
   }
 
   /** The row's values over the stored ones (a column absent from the file keeps its value). */
@@ -218,19 +197,11 @@ export class ContactSheetService {
       }
       switch (column) {
         case 'email':
-          v.contactDetails.emails = withFirst(v.contactDetails.emails, cell, (address, label) => ({
-            address,
-            label,
-          }));
-          break;
         case 'phone':
-          v.contactDetails.phones = withFirst(v.contactDetails.phones, cell, (number, label) => ({
-            number,
-            label,
-          }));
+          setDetailCell(v.contactDetails, column, cell);
           break;
         case 'tags':
-          v.tags = distinctStrings(cell.split(listSeparator));
+          v.tags = tagsOf(cell);
           break;
         case 'accountCode':
           break;
