@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { ImportFormat } from '../imports/import-job.entity';
 import { restored } from './formula-guard';
-import { openXlsxSheet, type RangedFile } from './xlsx-reader';
+import { openXlsxSheet, type RangedFile, XlsxError } from './xlsx-reader';
 
 /** A file that cannot be read as a sheet at all: the job fails with this message. */
 export class SheetError extends Error {}
@@ -173,8 +173,10 @@ async function next<T>(it: AsyncIterator<T>): Promise<T | undefined> {
 }
 
 async function openXlsx(file: SheetFile): Promise<OpenedSheet> {
+  // What is wrong with the workbook fails the job with its reason; anything else (the store) is not the file's fault.
   const fail = (e: unknown): never => {
-    throw new SheetError(`The file is not a readable xlsx workbook: ${(e as Error).message}`);
+    if (!(e instanceof XlsxError)) throw e;
+    throw new SheetError(`The file is not a readable xlsx workbook: ${e.message}`);
   };
   const sheet = await openXlsxSheet(file).catch(fail);
   const rows = (async function* () {

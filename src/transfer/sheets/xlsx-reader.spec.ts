@@ -168,6 +168,12 @@ describe('xlsx reader', () => {
     await expect(rowsOf(await zipOf(wide))).rejects.toThrow('row 1 has a cell beyond column XFD');
   });
 
+  it('passes on a failure of the store itself (not the file’s fault) as it is', async () => {
+    const gone = new Error('The uploaded file is no longer stored.');
+    const file: RangedFile = { size: 1000, range: () => Promise.reject(gone) };
+    await expect(openXlsxSheet(file)).rejects.toBe(gone);
+  });
+
   it('refuses a cell longer than it keeps in memory (a zip bomb’s text), mid-stream', async () => {
     const long = 'x'.repeat(maxCellChars + 1);
     const parts = workbookParts([
