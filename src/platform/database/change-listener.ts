@@ -157,6 +157,9 @@ export class ChangeListener {
   }
 
   private async listenOn(client: PoolClient): Promise<void> {
+    // Every notified cache listens on every pooled connection: three handlers each, a number fixed
+    // by the caches, not a leak; the limit grows by what this one adds, so a real leak still warns.
+    client.setMaxListeners(client.getMaxListeners() + 3);
     // Handlers first: a notification may arrive in the same read as LISTEN's answer.
     client.on('notification', (n: Notification) => {
       if (n.channel === this.channel) this.cache.invalidate(n.payload ?? '');
